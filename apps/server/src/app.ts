@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@medienkatalog/domain';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from './db/client.ts';
+import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import {
+  CatalogueService,
+  DEFAULT_SEARCH_TUNING,
+  type SearchTuning,
+} from './modules/catalogue/catalogue.service.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+
+// Validation messages that our schemas do not word themselves come in German too.
+z.config(z.locales.de());
+
+export interface AppDependencies {
+  db: Database;
+  /** Folder with the built web app, served with an index.html fallback when present. */
+  webDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** Thresholds of the search (tests lower them to reach the paths for broad queries). */
+  searchTuning?: SearchTuning;
+}
+
+export async function buildApp({
+  db,
+  webDist,
+  logger = false,
+  searchTuning = DEFAULT_SEARCH_TUNING,
+}: AppDependencies) {
+  const app = Fastify({ logger, routerOptions: { maxParamLength: 500 } }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation[0]?.message ?? MESSAGES.badRequest;
+      return reply.code(400).send({ error: 'Bad Request', message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: error.name, message: MESSAGES.badRequest });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: 'Internal Server Error', message: MESSAGES.internalError });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Medienkatalog API',
+        description: 'Katalog und Marktplatz für Bildungsmedien. Fehlertexte sind deutsch.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const catalogue = new CatalogueService(new CatalogueRepository(db), searchTuning);
+  await app.register(catalogueRoutes, { service: catalogue });
+  await app.register(userRoutes);
+
+  const indexHtml = webDist && path.join(webDist, 'index.html');
+  if (webDist && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/');
+    if (!isApi && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not Found', message: MESSAGES.notFound });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

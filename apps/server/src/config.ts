@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; without it the embedded PGlite in DATA_DIR/db is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Folder for the embedded database, files and mails. */
+  DATA_DIR: z.string().default('./data'),
+  /** Connections of the PostgreSQL pool (ignored for PGlite). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Folder with the built web app; empty to serve the API only. */
+  WEB_DIST: z.string().optional(),
+  /** Seed the demo catalogue into an empty database. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  webDist: string | undefined;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  nodeEnv: z.infer<typeof EnvSchema>['NODE_ENV'];
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates the environment; throws a readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    // npm runs workspace scripts inside the workspace; relative paths mean the caller's folder.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR),
+    webDist: values.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist'),
+    seedDemo: values.SEED_DEMO,
+    logLevel: values.LOG_LEVEL,
+    nodeEnv: values.NODE_ENV,
+  };
+}

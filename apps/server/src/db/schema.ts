@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search document of a medium. mk_fold() (migration 0000) lower-cases and spells umlauts
+ * as ae/oe/ue/ss, so 'Ökologie' and 'Oekologie' index alike; queries are folded the same way.
+ * Weights: titles A, keywords and subject names B, short texts C, long text and names D.
+ */
+const searchDocument = sql`
+  setweight(to_tsvector('german'::regconfig, mk_fold(fn_titel || ' ' || fn_utitel || ' ' || fn_paratitel || ' ' || fn_sertitel)), 'A') ||
+  setweight(to_tsvector('german'::regconfig, mk_fold(fn_schlag || ' ' || subject_text)), 'B') ||
+  setweight(to_tsvector('german'::regconfig, mk_fold(fn_kurztext || ' ' || fn_text)), 'C') ||
+  setweight(to_tsvector('german'::regconfig, mk_fold(fn_langtext || ' ' || fn_prodname || ' ' || fn_produ || ' ' || fn_autor || ' ' || fn_herausgeber)), 'D')`;
+
+export const media = pgTable(
+  'media',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    identifier: text('identifier').notNull(),
+    pool: text('pool').notNull(),
+    fn_nr: text('fn_nr').notNull(),
+    fn_titel: text('fn_titel').notNull(),
+    fn_utitel: text('fn_utitel').notNull().default(''),
+    fn_paratitel: text('fn_paratitel').notNull().default(''),
+    fn_text: text('fn_text').notNull().default(''),
+    fn_kurztext: text('fn_kurztext').notNull().default(''),
+    fn_langtext: text('fn_langtext').notNull().default(''),
+    fn_adressat: text('fn_adressat').notNull().default(''),
+    fn_schlag: text('fn_schlag').notNull().default(''),
+    fn_typ: text('fn_typ').notNull().default('49'),
+    fn_prodjahr: text('fn_prodjahr').notNull().default(''),
+    fn_sprache: text('fn_sprache').notNull().default('de'),
+    fn_laenge: text('fn_laenge').notNull().default(''),
+    fn_sertitel: text('fn_sertitel').notNull().default(''),
+    fn_geb: text('fn_geb').notNull().default(''),
+    fn_produ: text('fn_produ').notNull().default(''),
+    fn_prodname: text('fn_prodname').notNull().default(''),
+    fn_herausgeber: text('fn_herausgeber').notNull().default(''),
+    fn_autor: text('fn_autor').notNull().default(''),
+    fn_bemerk: text('fn_bemerk').notNull().default(''),
+    fn_url: text('fn_url').notNull().default(''),
+    fn_beigaben: text('fn_beigaben').notNull().default(''),
+    fn_status: text('fn_status').notNull().default('draft'),
+    fn_aenderung: timestamp('fn_aenderung', { withTimezone: true }).notNull().defaultNow(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    teaser_image: text('teaser_image'),
+    stars: integer('stars').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    /** Search arrays derived from the stored text formats (see media-record.ts). */
+    geb_codes: text('geb_codes').array().notNull().default(sql`'{}'`),
+    /** Every subject code and all its ancestors, so a prefix filter is an array overlap. */
+    geb_paths: text('geb_paths').array().notNull().default(sql`'{}'`),
+    /** Top-level (3-digit) subject codes: the facet of the Sachgebiete filter. */
+    geb_top: text('geb_top').array().notNull().default(sql`'{}'`),
+    /** Language tokens: each base code ('de') and each full value with variant ('de(h)'). */
+    sprache_codes: text('sprache_codes').array().notNull().default(sql`'{}'`),
+    /** Audience tokens: each code ('A') and each full value with level ('A(5-10)'). */
+    adressat_codes: text('adressat_codes').array().notNull().default(sql`'{}'`),
+    /** Keywords, lower-cased, for the exact keyword filter. */
+    schlag_keys: text('schlag_keys').array().notNull().default(sql`'{}'`),
+    /** Names and synonyms of the subject areas, indexed for search. */
+    subject_text: text('subject_text').notNull().default(''),
+    /** Ranking signal for broad queries and the marketplace. */
+    popularity: integer('popularity')
+      .notNull()
+      .generatedAlwaysAs(sql`stars * 20 + views`),
+    search_vector: tsvector('search_vector').notNull().generatedAlwaysAs(searchDocument),
+  },
+  (table) => [
+    uniqueIndex('media_identifier_key').on(table.identifier),
+    uniqueIndex('media_pool_fn_nr_key').on(table.pool, table.fn_nr),
+    check('media_status_check', sql`${table.fn_status} in ('draft', 'published', 'archived')`),
+    index('media_search_vector_idx').using('gin', table.search_vector),
+    index('media_title_trgm_idx').using('gin', sql`mk_fold(${table.fn_titel}) gin_trgm_ops`),
+    index('media_geb_paths_idx').using('gin', table.geb_paths),
+    index('media_sprache_codes_idx').using('gin', table.sprache_codes),
+    index('media_adressat_codes_idx').using('gin', table.adressat_codes),
+    index('media_schlag_keys_idx').using('gin', table.schlag_keys),
+    index('media_published_newest_idx')
+      .on(table.fn_aenderung.desc(), table.id.desc())
+      .where(sql`fn_status = 'published'`),
+    index('media_published_popular_idx')
+      .on(table.popularity.desc(), table.id.desc())
+      .where(sql`fn_status = 'published'`),
+    index('media_typ_idx').on(table.fn_typ),
+    index('media_prodname_idx').on(sql`lower(${table.fn_prodname})`),
+  ],
+);
+
+/** Media licensed to a media library (Mediathek) or a media centre, by its context path. */
+export const licences = pgTable(
+  'licences',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    context_path: text('context_path').notNull(),
+    media_id: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('licences_context_media_key').on(table.context_path, table.media_id),
+    index('licences_media_idx').on(table.media_id),
+  ],
+);

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './seed/seed.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+);
+await database.migrate();
+if (config.seedDemo) {
+  const added = await seedDemoData(database.db);
+  if (added > 0) {
+    console.log(`Demo-Katalog angelegt: ${added} Medien.`);
+  }
+}
+
+const app = await buildApp({
+  db: database.db,
+  webDist: config.webDist,
+  logger: { level: config.logLevel },
+});
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+const database_ = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+console.log(`Medienkatalog läuft auf http://${shownHost}:${config.port} (Datenbank: ${database_})`);
+console.log(`API-Dokumentation: http://${shownHost}:${config.port}/api/docs`);

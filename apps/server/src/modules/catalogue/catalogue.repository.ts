@@ -1,0 +1,203 @@
+import type { FacetField } from '@medienkatalog/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+
+/** The columns a card or a detail page shows. */
+export interface MediumRow {
+  id: number;
+  identifier: string;
+  pool: string;
+  fn_nr: string;
+  fn_titel: string;
+  fn_utitel: string;
+  fn_paratitel: string;
+  fn_text: string;
+  fn_kurztext: string;
+  fn_langtext: string;
+  fn_adressat: string;
+  fn_schlag: string;
+  fn_typ: string;
+  fn_prodjahr: string;
+  fn_sprache: string;
+  fn_laenge: string;
+  fn_sertitel: string;
+  fn_geb: string;
+  fn_produ: string;
+  fn_prodname: string;
+  fn_herausgeber: string;
+  fn_autor: string;
+  fn_url: string;
+  fn_beigaben: string;
+  fn_aenderung: Date | string;
+  stars: number;
+}
+
+const mediumColumns = sql.raw(
+  [
+    'id',
+    'identifier',
+    'pool',
+    'fn_nr',
+    'fn_titel',
+    'fn_utitel',
+    'fn_paratitel',
+    'fn_text',
+    'fn_kurztext',
+    'fn_langtext',
+    'fn_adressat',
+    'fn_schlag',
+    'fn_typ',
+    'fn_prodjahr',
+    'fn_sprache',
+    'fn_laenge',
+    'fn_sertitel',
+    'fn_geb',
+    'fn_produ',
+    'fn_prodname',
+    'fn_herausgeber',
+    'fn_autor',
+    'fn_url',
+    'fn_beigaben',
+    'fn_aenderung',
+    'stars',
+  ]
+    .map((column) => `m.${column}`)
+    .join(', '),
+);
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+type RowWithTotal = MediumRow & { total: string | number | null };
+
+function splitTotal(rows: RowWithTotal[]): { rows: MediumRow[]; total: number | undefined } {
+  const first = rows[0];
+  return { rows, total: first?.total == null ? undefined : Number(first.total) };
+}
+
+export class CatalogueRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The planner's estimate of how many media match (cheap: plans, does not run). */
+  async estimateCount(where: SQL): Promise<number> {
+    const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
+      this.db,
+      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM media m WHERE ${where}`,
+    );
+    const plan = row?.['QUERY PLAN'];
+    const parsed = typeof plan === 'string' ? (JSON.parse(plan) as typeof plan) : plan;
+    return typeof parsed === 'object' ? parsed[0].Plan['Plan Rows'] : 0;
+  }
+
+  async countExact(where: SQL): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS count FROM media m WHERE ${where}`,
+    );
+    return row?.count ?? 0;
+  }
+
+  /** Ranks every match (used when the planner expects few enough matches). */
+  async searchRanked(where: SQL, tsQuery: SQL, page: Page) {
+    const rows = await queryRows<RowWithTotal>(
+      this.db,
+      sql`WITH hits AS (
+            SELECT m.id, m.popularity, ts_rank_cd(m.search_vector, ${tsQuery}, 1) AS rank,
+                   count(*) OVER () AS total
+            FROM media m WHERE ${where}
+            ORDER BY rank DESC, m.popularity DESC, m.id DESC
+            LIMIT ${page.limit} OFFSET ${page.offset})
+          SELECT ${mediumColumns}, hits.total FROM hits JOIN media m ON m.id = hits.id
+          ORDER BY hits.rank DESC, hits.popularity DESC, hits.id DESC`,
+    );
+    return splitTotal(rows);
+  }
+
+  /**
+   * Ranks only the most popular matches (broad queries): the first `candidates` positions are
+   * those candidates by relevance, later pages continue in popularity order.
+   */
+  async searchBounded(where: SQL, tsQuery: SQL, page: Page, candidates: number) {
+    if (page.offset >= candidates) {
+      return this.searchOrdered(where, sql`m.popularity DESC, m.id DESC`, page);
+    }
+    return queryRows<MediumRow>(
+      this.db,
+      sql`WITH candidates AS MATERIALIZED (
+            SELECT m.id, m.popularity, m.search_vector FROM media m WHERE ${where}
+            ORDER BY m.popularity DESC, m.id DESC LIMIT ${candidates}),
+          ranked AS (
+            SELECT id, popularity, ts_rank_cd(search_vector, ${tsQuery}, 1) AS rank FROM candidates
+            ORDER BY rank DESC, popularity DESC, id DESC
+            LIMIT ${page.limit} OFFSET ${page.offset})
+          SELECT ${mediumColumns} FROM ranked JOIN media m ON m.id = ranked.id
+          ORDER BY ranked.rank DESC, ranked.popularity DESC, ranked.id DESC`,
+    );
+  }
+
+  /** Matches in a fixed order (newest first without a query). */
+  async searchOrdered(where: SQL, orderBy: SQL, page: Page) {
+    return queryRows<MediumRow>(
+      this.db,
+      sql`SELECT ${mediumColumns} FROM media m WHERE ${where}
+          ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    );
+  }
+
+  /** Titles that resemble the query (typing errors), when the full-text search finds nothing. */
+  async searchSimilarTitles(where: SQL, foldedQuery: string, page: Page) {
+    const rows = await queryRows<RowWithTotal>(
+      this.db,
+      sql`SELECT ${mediumColumns}, count(*) OVER () AS total FROM media m
+          WHERE ${where} AND ${foldedQuery} <% mk_fold(m.fn_titel)
+          ORDER BY word_similarity(${foldedQuery}, mk_fold(m.fn_titel)) DESC, m.popularity DESC, m.id DESC
+          LIMIT ${page.limit} OFFSET ${page.offset}`,
+    );
+    return splitTotal(rows);
+  }
+
+  /**
+   * Counts the values of the facet fields among the matches; with `sampleSize`, only among
+   * the first that many matches. Answers the counts and how many matches were counted.
+   */
+  async facetCounts(where: SQL, fields: readonly FacetField[], sampleSize?: number) {
+    const limit = sampleSize === undefined ? sql`` : sql`LIMIT ${sampleSize}`;
+    const parts = [
+      sql`SELECT '' AS field, '' AS value, count(*)::int AS count FROM hits`,
+      ...fields.map((field) => FACET_QUERIES[field]),
+    ];
+    const rows = await queryRows<{ field: FacetField | ''; value: string; count: number }>(
+      this.db,
+      sql`WITH hits AS MATERIALIZED (
+            SELECT m.geb_top, m.sprache_codes, m.fn_typ, m.adressat_codes FROM media m
+            WHERE ${where} ${limit})
+          ${sql.join(parts, sql` UNION ALL `)}`,
+    );
+    const counted = rows.find((row) => row.field === '')?.count ?? 0;
+    const values = rows.filter(
+      (row): row is { field: FacetField; value: string; count: number } => row.field !== '',
+    );
+    return { counted, values };
+  }
+
+  async findPublished(identifier: string): Promise<MediumRow | undefined> {
+    const [row] = await queryRows<MediumRow>(
+      this.db,
+      sql`SELECT ${mediumColumns} FROM media m
+          WHERE m.identifier = ${identifier} AND m.fn_status = 'published'`,
+    );
+    return row;
+  }
+}
+
+/** One SELECT per facet field over the CTE `hits`; codes with a level or variant are left out. */
+const FACET_QUERIES: Record<FacetField, SQL> = {
+  fn_geb: sql`SELECT 'fn_geb', v, count(*)::int FROM hits, unnest(hits.geb_top) AS v GROUP BY v`,
+  fn_sprache: sql`SELECT 'fn_sprache', v, count(*)::int FROM hits, unnest(hits.sprache_codes) AS v
+                  WHERE v NOT LIKE '%(%' GROUP BY v`,
+  fn_typ: sql`SELECT 'fn_typ', hits.fn_typ, count(*)::int FROM hits GROUP BY hits.fn_typ`,
+  fn_adressat: sql`SELECT 'fn_adressat', v, count(*)::int FROM hits, unnest(hits.adressat_codes) AS v
+                   WHERE v NOT LIKE '%(%' GROUP BY v`,
+};

@@ -1,0 +1,76 @@
+import {
+  CatalogueDistinctQuerySchema,
+  CatalogueDistinctSchema,
+  CatalogueItemSchema,
+  CatalogueSearchQuerySchema,
+  ErrorSchema,
+  MESSAGES,
+  MediumDetailSchema,
+} from '@medienkatalog/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CatalogueService } from './catalogue.service.ts';
+
+const tags = ['Katalog'];
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/v1/media/catalogue/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search the published catalogue',
+        description:
+          'Ranked by relevance for a query (German stemming, umlaut spellings, prefix of the last ' +
+          'word), newest first otherwise. The total is in X-Total-Count; X-Total-Count-Approximate ' +
+          'is true when it is an estimate (broad searches).',
+        querystring: CatalogueSearchQuerySchema,
+        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.search(request.query);
+      void reply
+        .header('X-Total-Count', String(result.total))
+        .header('X-Total-Count-Approximate', String(result.approximate));
+      return result.items;
+    },
+  );
+
+  app.get(
+    '/api/v1/media/catalogue/search/distinct',
+    {
+      schema: {
+        tags,
+        summary: 'Filter values that occur under the current search, with counts',
+        querystring: CatalogueDistinctQuerySchema,
+        response: { 200: CatalogueDistinctSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => service.distinct(request.query),
+  );
+
+  app.get(
+    '/api/v1/media/:identifier',
+    {
+      schema: {
+        tags,
+        summary: 'One published medium',
+        params: z.object({ identifier: z.string().min(1).max(200) }),
+        response: { 200: MediumDetailSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const medium = await service.findMedium(request.params.identifier);
+      if (!medium) {
+        return reply
+          .code(404)
+          .send({ error: 'Not Found', message: MESSAGES.mediumNotFound });
+      }
+      return medium;
+    },
+  );
+};

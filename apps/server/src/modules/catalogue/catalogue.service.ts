@@ -1,0 +1,129 @@
+import {
+  SEARCH_PAGE_SIZE,
+  audienceName,
+  languageName,
+  mediaTypeName,
+  subjectAreaName,
+  type CatalogueDistinct,
+  type CatalogueDistinctQuery,
+  type CatalogueItem,
+  type CatalogueSearchQuery,
+  type FacetField,
+  type FacetValue,
+  type MediumDetail,
+} from '@medienkatalog/domain';
+import { sql } from 'drizzle-orm';
+import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
+import type { CatalogueRepository } from './catalogue.repository.ts';
+import { searchConditions } from './search-filters.ts';
+import { foldText } from './search-text.ts';
+
+export interface SearchTuning {
+  /**
+   * Above this many expected matches a search ranks only the most popular candidates and the
+   * total is the planner's estimate: ranking every match of a broad word costs hundreds of
+   * milliseconds at a million media (see ARCHITECTURE.md, measurements).
+   */
+  exactSearchLimit: number;
+  /** Candidates ranked for a broad query (a multiple of the page size). */
+  broadCandidates: number;
+  /** Above this many expected matches the facet counts are estimated from a sample. */
+  exactFacetLimit: number;
+  facetSampleSize: number;
+}
+
+export const DEFAULT_SEARCH_TUNING: SearchTuning = {
+  exactSearchLimit: 20_000,
+  broadCandidates: SEARCH_PAGE_SIZE * 40,
+  exactFacetLimit: 20_000,
+  facetSampleSize: 5_000,
+};
+
+export interface SearchResult {
+  items: CatalogueItem[];
+  total: number;
+  /** true when total is an estimate. */
+  approximate: boolean;
+}
+
+const FACET_NAMES: Record<FacetField, (code: string) => string> = {
+  fn_geb: subjectAreaName,
+  fn_sprache: languageName,
+  fn_typ: mediaTypeName,
+  fn_adressat: audienceName,
+};
+
+export class CatalogueService {
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
+  ) {}
+
+  async search(query: CatalogueSearchQuery): Promise<SearchResult> {
+    const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
+    const { where, tsQuery } = searchConditions(query);
+    const estimate = await this.repository.estimateCount(where);
+    const broad = estimate > this.tuning.exactSearchLimit;
+
+    if (!tsQuery) {
+      const rows = await this.repository.searchOrdered(
+        where,
+        sql`m.fn_aenderung DESC, m.id DESC`,
+        page,
+      );
+      const total = broad ? estimate : await this.repository.countExact(where);
+      return { items: rows.map(toCatalogueItem), total, approximate: broad };
+    }
+
+    if (broad) {
+      const rows = await this.repository.searchBounded(where, tsQuery, page, this.tuning.broadCandidates);
+      return { items: rows.map(toCatalogueItem), total: estimate, approximate: true };
+    }
+
+    const ranked = await this.repository.searchRanked(where, tsQuery, page);
+    if (ranked.total !== undefined) {
+      return { items: ranked.rows.map(toCatalogueItem), total: ranked.total, approximate: false };
+    }
+    const total = await this.repository.countExact(where);
+    if (total > 0 || query.q === undefined) {
+      return { items: [], total, approximate: false };
+    }
+    // Nothing matched the words: try titles that resemble the query (typing errors).
+    const withoutText = searchConditions({ ...query, q: undefined }).where;
+    const similar = await this.repository.searchSimilarTitles(withoutText, foldText(query.q), page);
+    return {
+      items: similar.rows.map(toCatalogueItem),
+      total: similar.total ?? 0,
+      approximate: false,
+    };
+  }
+
+  async distinct(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
+    const { where } = searchConditions(query);
+    const estimate = await this.repository.estimateCount(where);
+    const sampleSize = estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;
+    const { counted, values } = await this.repository.facetCounts(where, query.f, sampleSize);
+    // A full sample means there were more matches than counted: scale to the estimate.
+    const sampled = sampleSize !== undefined && counted >= sampleSize;
+    const scale = sampled ? Math.max(estimate, counted) / counted : 1;
+    const result: CatalogueDistinct = { approximate: sampled };
+    for (const field of query.f) {
+      result[field] = values
+        .filter((row) => row.field === field)
+        .map(
+          (row): FacetValue => ({
+            value: row.value,
+            text: FACET_NAMES[field](row.value),
+            count: Math.max(1, Math.round(row.count * scale)),
+          }),
+        )
+        .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text, 'de'));
+    }
+    return result;
+  }
+
+  async findMedium(identifier: string): Promise<MediumDetail | undefined> {
+    const row = await this.repository.findPublished(identifier.toUpperCase());
+    return row && toMediumDetail(row);
+  }
+}

@@ -1,0 +1,128 @@
+import { MEDIA_KINDS, type CatalogueDistinctQuery } from '@medienkatalog/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { searchTsQuery } from './search-text.ts';
+
+/** The filters of a catalogue search, as both the search and the distinct call take them. */
+export type SearchFilters = Omit<CatalogueDistinctQuery, 'f'>;
+
+/** Lengths of subject codes at the levels of the hierarchy (3 digits, then 2 per level). */
+const SUBJECT_LEVEL_LENGTHS = new Set([3, 5, 7, 9, 11]);
+
+function textArray(values: readonly string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** Splits values into prefixes (trailing '*') and exact values. */
+function splitPrefixes(values: readonly string[]): { prefixes: string[]; exact: string[] } {
+  const prefixes = values.filter((value) => value.endsWith('*')).map((v) => v.slice(0, -1));
+  const exact = values.filter((value) => !value.endsWith('*'));
+  return { prefixes, exact };
+}
+
+function anyOf(conditions: SQL[]): SQL {
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
+function subjectFilter(values: readonly string[]): SQL {
+  const { prefixes, exact } = splitPrefixes(values);
+  const conditions: SQL[] = [];
+  const levelPrefixes = prefixes.filter((prefix) => SUBJECT_LEVEL_LENGTHS.has(prefix.length));
+  const otherPrefixes = prefixes.filter((prefix) => !SUBJECT_LEVEL_LENGTHS.has(prefix.length));
+  if (levelPrefixes.length > 0) {
+    conditions.push(sql`m.geb_paths && ${textArray(levelPrefixes)}`);
+  }
+  if (exact.length > 0) {
+    conditions.push(sql`m.geb_codes && ${textArray(exact)}`);
+  }
+  for (const prefix of otherPrefixes) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM unnest(m.geb_codes) AS c WHERE c LIKE ${`${prefix}%`})`);
+  }
+  return anyOf(conditions);
+}
+
+/** Language and audience tokens: 'de*' and 'de' match every variant, 'de(u)' only itself. */
+function tokenFilter(column: SQL, values: readonly string[]): SQL {
+  const tokens = values.map((value) => (value.endsWith('*') ? value.slice(0, -1) : value));
+  return sql`${column} && ${textArray(tokens)}`;
+}
+
+/** Audience levels: 'A(5-7)' means any of A(5), A(6), A(7); 'A*' and 'A' every A. */
+function audienceTokens(values: readonly string[]): string[] {
+  return values.flatMap((value) => {
+    const match = /^([A-Z]+)\((\d+)(?:-(\d+))?\)$/.exec(value);
+    if (match?.[1] === undefined || match[2] === undefined) {
+      return [value.endsWith('*') ? value.slice(0, -1) : value];
+    }
+    const from = Number(match[2]);
+    const to = Math.max(from, Number(match[3] ?? match[2]));
+    return Array.from({ length: Math.min(to - from, 30) + 1 }, (_, i) => `${match[1]}(${from + i})`);
+  });
+}
+
+/** Type codes of a media kind: books and apps by list, media every other code. */
+function kindFilter(kind: NonNullable<SearchFilters['c']>): SQL | undefined {
+  switch (kind) {
+    case 'all':
+      return undefined;
+    case 'books':
+      return sql`m.fn_typ = ANY(${textArray(MEDIA_KINDS.books)})`;
+    case 'apps':
+      return sql`m.fn_typ = ANY(${textArray(MEDIA_KINDS.apps)})`;
+    case 'media':
+      return sql`NOT (m.fn_typ = ANY(${textArray([...MEDIA_KINDS.books, ...MEDIA_KINDS.apps])}))`;
+  }
+}
+
+export interface SearchConditions {
+  /** Every condition but the free text, ANDed; always includes 'published'. */
+  where: SQL;
+  /** The tsquery of the free text, when there is one. */
+  tsQuery: SQL | undefined;
+}
+
+/** Turns validated search parameters into SQL conditions on media (alias m). */
+export function searchConditions(filters: SearchFilters): SearchConditions {
+  const conditions: SQL[] = [sql`m.fn_status = 'published'`];
+  const tsQuery = filters.q === undefined ? undefined : searchTsQuery(filters.q);
+  if (tsQuery) {
+    conditions.push(sql`m.search_vector @@ ${tsQuery}`);
+  }
+  const kind = filters.c === undefined ? undefined : kindFilter(filters.c);
+  if (kind) {
+    conditions.push(kind);
+  }
+  if (filters.filter_fn_geb?.length) {
+    conditions.push(subjectFilter(filters.filter_fn_geb));
+  }
+  if (filters.filter_fn_sprache?.length) {
+    conditions.push(tokenFilter(sql`m.sprache_codes`, filters.filter_fn_sprache));
+  }
+  if (filters.filter_fn_adressat?.length) {
+    conditions.push(
+      sql`m.adressat_codes && ${textArray(audienceTokens(filters.filter_fn_adressat))}`,
+    );
+  }
+  if (filters.filter_fn_typ?.length) {
+    conditions.push(sql`m.fn_typ = ANY(${textArray(filters.filter_fn_typ)})`);
+  }
+  if (filters.filter_fn_schlag?.length) {
+    const keys = filters.filter_fn_schlag.map((keyword) => keyword.toLowerCase());
+    conditions.push(sql`m.schlag_keys && ${textArray(keys)}`);
+  }
+  if (filters.filter_fn_prodname?.length) {
+    const names = filters.filter_fn_prodname.map((name) => name.toLowerCase());
+    conditions.push(
+      sql`(lower(m.fn_prodname) = ANY(${textArray(names)}) OR m.pool = ANY(${textArray(names)}))`,
+    );
+  }
+  if (filters.filter_lizenzen?.length) {
+    const paths = filters.filter_lizenzen.map((path) => path.toLowerCase());
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM licences l WHERE l.media_id = m.id AND l.context_path = ANY(${textArray(paths)}))`,
+    );
+  }
+  return { where: sql.join(conditions, sql` AND `), tsQuery };
+}

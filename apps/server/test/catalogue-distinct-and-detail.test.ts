@@ -1,0 +1,149 @@
+import type { CatalogueDistinct, MediumDetail } from '@medienkatalog/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { analyzeMedia, importMedia } from '../src/modules/catalogue/media-import.ts';
+import { mediumRecord } from './support/factories.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
+
+const fixtures = [
+  mediumRecord({
+    fn_nr: 'a1',
+    fn_titel: 'Zellbiologie',
+    fn_utitel: 'Aufbau der Zelle',
+    fn_langtext: 'Ausführlich: Zellkern, Mitochondrien, Membran.',
+    fn_geb: '08001, 380',
+    fn_sprache: 'de; en(u)',
+    fn_typ: '49',
+    fn_adressat: 'A(9-10); BB',
+    fn_schlag: 'Zelle, Mikroskop',
+    fn_herausgeber: 'Schulbuchverlag Süd',
+    fn_autor: 'Erika Muster',
+    fn_laenge: '15',
+  }),
+  mediumRecord({ fn_nr: 'a2', fn_titel: 'Zellteilung', fn_kurztext: 'Wie sich eine Zelle teilt.', fn_geb: '080', fn_typ: '49', fn_adressat: 'A(10)' }),
+  mediumRecord({ fn_nr: 'a3', fn_titel: 'Zahlen', fn_geb: '380', fn_typ: '79', fn_sprache: 'fr', fn_adressat: 'E(5)' }),
+  mediumRecord({ fn_nr: 'a4', fn_titel: 'Zellentwurf', fn_geb: '120', fn_status: 'draft' }),
+];
+
+describe.each(databaseKinds)('distinct values and media detail on %s', (kind) => {
+  let database: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await importMedia(database.db, fixtures);
+    await analyzeMedia(database.db);
+    app = await buildApp({ db: database.db });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  const distinct = async (query: string) => {
+    const response = await app.inject({ url: `/api/v1/media/catalogue/search/distinct?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<CatalogueDistinct>();
+  };
+
+  it('counts the values of every requested field under the current search', async () => {
+    const result = await distinct('q=Zelle&f=fn_geb&f=fn_sprache&f=fn_typ&f=fn_adressat');
+    expect(result.approximate).toBe(false);
+    expect(result.fn_geb).toEqual([
+      { value: '080', text: 'Biologie', count: 2 },
+      { value: '380', text: 'Mathematik', count: 1 },
+    ]);
+    expect(result.fn_typ).toEqual([{ value: '49', text: 'Online-Film', count: 2 }]);
+    expect(result.fn_sprache?.map((value) => [value.value, value.count])).toEqual([
+      ['de', 2],
+      ['en', 1],
+    ]);
+    expect(result.fn_adressat?.map((value) => [value.value, value.count])).toEqual([
+      ['A', 2],
+      ['BB', 1],
+    ]);
+  });
+
+  it('answers only the requested fields, and all four without f', async () => {
+    const one = await distinct('f=fn_typ');
+    expect(Object.keys(one).sort()).toEqual(['approximate', 'fn_typ']);
+    expect(one.fn_typ?.map((value) => value.value)).toEqual(['49', '79']);
+    const all = await distinct('filter_fn_geb=380*');
+    expect(all.fn_geb?.map((value) => value.value)).toEqual(['380', '080']);
+    expect(all.fn_sprache?.map((value) => value.value).sort()).toEqual(['de', 'en', 'fr']);
+  });
+
+  it('refuses unknown fields with a German message', async () => {
+    const response = await app.inject({ url: '/api/v1/media/catalogue/search/distinct?f=fn_titel' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Bad Request',
+      message: 'Das Feld f muss fn_geb, fn_sprache, fn_typ oder fn_adressat sein.',
+    });
+  });
+
+  it('answers one published medium with its public fields, whatever the case of the id', async () => {
+    const response = await app.inject({ url: '/api/v1/media/testpool-a1' });
+    expect(response.statusCode).toBe(200);
+    const medium = response.json<MediumDetail>();
+    expect(medium).toMatchObject({
+      identifier: 'TESTPOOL-A1',
+      fn_nr: 'a1',
+      fn_titel: 'Zellbiologie',
+      fn_utitel: 'Aufbau der Zelle',
+      fn_langtext: 'Ausführlich: Zellkern, Mitochondrien, Membran.',
+      fn_geb: '08001, 380',
+      fn_laenge: '15',
+      publisher: 'Schulbuchverlag Süd',
+      fn_autor: 'Erika Muster',
+    });
+    expect(Number.isNaN(Date.parse(medium.fn_aenderung))).toBe(false);
+    expect(medium).not.toHaveProperty('fn_bemerk');
+    expect(medium).not.toHaveProperty('fn_status');
+  });
+
+  it('answers 404 with a German message for unknown and unpublished media', async () => {
+    for (const id of ['TESTPOOL-NOPE', 'TESTPOOL-A4']) {
+      const response = await app.inject({ url: `/api/v1/media/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: 'Not Found',
+        message: 'Dieses Medium wurde nicht gefunden.',
+      });
+    }
+  });
+
+  it('answers 401 for user info and default features while nobody is signed in', async () => {
+    const userinfo = await app.inject({ url: '/api/v1/user/userinfo' });
+    expect(userinfo.statusCode).toBe(401);
+    expect(userinfo.json<{ message: string }>().message).toBe(
+      'Für diese Funktion müssen Sie angemeldet sein.',
+    );
+    const features = await app.inject({ url: '/api/v1/utils/features' });
+    expect(features.json()).toEqual({ media_editing: false });
+  });
+
+  it('documents the API as OpenAPI at /api/docs', async () => {
+    const response = await app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/media/catalogue/search',
+        '/api/v1/media/catalogue/search/distinct',
+        '/api/v1/media/{identifier}',
+        '/api/v1/user/userinfo',
+        '/api/v1/utils/features',
+      ]),
+    );
+  });
+
+  it('answers unknown API paths with a German 404', async () => {
+    const response = await app.inject({ url: '/api/v1/gibt-es-nicht' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ message: string }>().message).toBe(
+      'Die angeforderte Seite wurde nicht gefunden.',
+    );
+  });
+});

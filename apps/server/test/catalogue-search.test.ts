@@ -1,0 +1,319 @@
+import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { analyzeMedia, importMedia } from '../src/modules/catalogue/media-import.ts';
+import { mediumRecord } from './support/factories.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
+
+const fixtures = [
+  mediumRecord({
+    fn_nr: 'PFL1',
+    fn_titel: 'Pflanzen im Frühling',
+    fn_kurztext: 'Wie Blumen und Bäume nach dem Winter austreiben.',
+    fn_geb: '08006',
+    fn_schlag: 'Frühblüher, Botanik',
+    fn_adressat: 'A(3-4)',
+    fn_sprache: 'de',
+    fn_typ: '49',
+    fn_aenderung: new Date('2024-03-01'),
+  }),
+  mediumRecord({
+    fn_nr: 'PHO1',
+    fn_titel: 'Die Photosynthese',
+    fn_kurztext: 'Wie eine Pflanze aus Licht Zucker gewinnt.',
+    fn_geb: '080',
+    fn_schlag: 'Botanik, Chlorophyll',
+    fn_adressat: 'A(7-9)',
+    fn_sprache: 'de; en(u)',
+    fn_typ: '79',
+    fn_aenderung: new Date('2023-05-01'),
+  }),
+  mediumRecord({
+    fn_nr: 'OEK1',
+    fn_titel: 'Das Ökosystem Wald',
+    fn_kurztext: 'Lebensräume und Nahrungsketten im Wald.',
+    fn_langtext: 'Ein Film über die Straße der Ameisen und die Bäume.',
+    fn_geb: '080',
+    fn_schlag: 'Ökologie',
+    fn_adressat: 'A(5-6); J(10-12)',
+    fn_sprache: 'de(h)',
+    fn_typ: '58',
+    pool: 'naturfilm',
+    fn_prodname: 'Naturfilm Nord',
+    fn_aenderung: new Date('2025-01-10'),
+  }),
+  mediumRecord({
+    fn_nr: 'MAT1',
+    fn_titel: 'Brüche verstehen',
+    fn_kurztext: 'Rechnen mit Brüchen, Schritt für Schritt.',
+    fn_geb: '380',
+    fn_adressat: 'A(6)',
+    fn_sprache: 'en',
+    fn_typ: '55',
+    fn_aenderung: new Date('2022-01-01'),
+  }),
+  mediumRecord({
+    fn_nr: 'DRAFT1',
+    fn_titel: 'Pflanzen Entwurf',
+    fn_status: 'draft',
+  }),
+  mediumRecord({
+    fn_nr: 'ARCH1',
+    fn_titel: 'Pflanzen Archiv',
+    fn_status: 'archived',
+  }),
+];
+
+const titles = (items: CatalogueItem[]) => items.map((item) => item.fn_titel);
+
+describe.each(databaseKinds)('catalogue search on %s', (kind) => {
+  let database: TestDatabase;
+  let app: App;
+
+  const search = async (query: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/media/catalogue/search?${query}` });
+    return {
+      status: response.statusCode,
+      total: Number(response.headers['x-total-count']),
+      approximate: response.headers['x-total-count-approximate'],
+      body: response.json<unknown>(),
+      items: response.statusCode === 200 ? response.json<CatalogueItem[]>() : [],
+    };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await importMedia(database.db, fixtures);
+    await analyzeMedia(database.db);
+    app = await buildApp({ db: database.db });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  it('lists only published media, newest first, with the total in X-Total-Count', async () => {
+    const result = await search('');
+    expect(result.status).toBe(200);
+    expect(titles(result.items)).toEqual([
+      'Das Ökosystem Wald',
+      'Pflanzen im Frühling',
+      'Die Photosynthese',
+      'Brüche verstehen',
+    ]);
+    expect(result.total).toBe(4);
+    expect(result.approximate).toBe('false');
+  });
+
+  it('answers the card fields of the spec', async () => {
+    const { items } = await search('q=Photosynthese');
+    expect(items[0]).toMatchObject({
+      identifier: 'TESTPOOL-PHO1',
+      fn_titel: 'Die Photosynthese',
+      fn_kurztext: 'Wie eine Pflanze aus Licht Zucker gewinnt.',
+      fn_typ: '79',
+      fn_prodjahr: '2020',
+      fn_sprache: 'de; en(u)',
+      fn_prodname: 'Test Produktion',
+      producer: 'testpool',
+      starred: false,
+      cover: '/covers/400x226/TESTPOOL-PHO1.jpg',
+      geteilt_mit: [],
+    });
+  });
+
+  it('stems German words: Pflanze finds Pflanzen and the reverse', async () => {
+    expect(titles((await search('q=Pflanze')).items)).toContain('Pflanzen im Frühling');
+    expect(titles((await search('q=Pflanzen%20')).items)).toContain('Die Photosynthese');
+  });
+
+  it('ranks a title match above a match in the short text', async () => {
+    const { items } = await search('q=Pflanzen');
+    expect(titles(items)[0]).toBe('Pflanzen im Frühling');
+    expect(titles(items)).not.toContain('Pflanzen Entwurf');
+    expect(titles(items)).not.toContain('Pflanzen Archiv');
+  });
+
+  it.each([
+    ['Ökosystem', 'Das Ökosystem Wald'],
+    ['Oekosystem', 'Das Ökosystem Wald'],
+    ['OEKOLOGIE', 'Das Ökosystem Wald'],
+    ['Strasse Ameisen', 'Das Ökosystem Wald'],
+    ['Brueche', 'Brüche verstehen'],
+    ['Brüche', 'Brüche verstehen'],
+  ])('matches umlauts and their spellings: %s', async (query, title) => {
+    expect(titles((await search(`q=${encodeURIComponent(query)}`)).items)).toContain(title);
+  });
+
+  it('matches a prefix of the last word while typing', async () => {
+    expect(titles((await search('q=Photosy')).items)).toEqual(['Die Photosynthese']);
+    expect(titles((await search('q=Wald%20%C3%96kosys')).items)).toEqual(['Das Ökosystem Wald']);
+  });
+
+  it('requires every word', async () => {
+    expect((await search('q=Pflanze%20Ameisen')).items).toEqual([]);
+  });
+
+  it('finds the subject area by name (Biologie finds media filed under 080)', async () => {
+    const result = await search('q=Biologie');
+    expect(titles(result.items).sort()).toEqual([
+      'Das Ökosystem Wald',
+      'Die Photosynthese',
+      'Pflanzen im Frühling',
+    ]);
+  });
+
+  it('falls back to similar titles for a typing error', async () => {
+    expect(titles((await search('q=Photosyntese')).items)).toContain('Die Photosynthese');
+  });
+
+  it('answers an empty list with total 0 when nothing matches', async () => {
+    const result = await search('q=Quantenchromodynamik');
+    expect(result.status).toBe(200);
+    expect(result.items).toEqual([]);
+    expect(result.total).toBe(0);
+  });
+
+  it.each([
+    ['filter_fn_geb=080*', ['Das Ökosystem Wald', 'Pflanzen im Frühling', 'Die Photosynthese']],
+    ['filter_fn_geb=080', ['Das Ökosystem Wald', 'Die Photosynthese']],
+    ['filter_fn_geb=08006*%7C380*', ['Pflanzen im Frühling', 'Brüche verstehen']],
+    ['filter_fn_sprache=en*', ['Die Photosynthese', 'Brüche verstehen']],
+    ['filter_fn_sprache=en(u)', ['Die Photosynthese']],
+    ['filter_fn_sprache=de(h)*', ['Das Ökosystem Wald']],
+    ['filter_fn_typ=49%7C55', ['Pflanzen im Frühling', 'Brüche verstehen']],
+    ['filter_fn_adressat=J*', ['Das Ökosystem Wald']],
+    ['filter_fn_adressat=A(6)', ['Das Ökosystem Wald', 'Brüche verstehen']],
+    ['filter_fn_adressat=A(8-12)', ['Die Photosynthese']],
+    ['filter_fn_schlag=botanik', ['Pflanzen im Frühling', 'Die Photosynthese']],
+    ['filter_fn_prodname=Naturfilm%20Nord', ['Das Ökosystem Wald']],
+    ['filter_fn_prodname=naturfilm', ['Das Ökosystem Wald']],
+    ['c=books', ['Die Photosynthese']],
+    ['c=apps', ['Das Ökosystem Wald']],
+    ['c=media', ['Pflanzen im Frühling', 'Brüche verstehen']],
+    ['c=all', ['Das Ökosystem Wald', 'Pflanzen im Frühling', 'Die Photosynthese', 'Brüche verstehen']],
+    ['filter_fn_geb=080*&filter_fn_typ=49&q=Pflanze', ['Pflanzen im Frühling']],
+  ])('filters: %s', async (query, expected) => {
+    const result = await search(query);
+    expect(result.status).toBe(200);
+    expect(titles(result.items)).toEqual(expected);
+    expect(result.total).toBe(expected.length);
+  });
+
+  it('filters by media-library licence (filter_lizenzen)', async () => {
+    await database.db.execute(
+      sql`INSERT INTO licences (context_path, media_id)
+          SELECT 'mz/landkreis-nord/mediathek-bio', id FROM media WHERE fn_nr = 'PHO1'`,
+    );
+    const result = await search('filter_lizenzen=mz/landkreis-nord/mediathek-bio');
+    expect(titles(result.items)).toEqual(['Die Photosynthese']);
+    expect((await search('filter_lizenzen=mz/andere')).items).toEqual([]);
+  });
+
+  it.each([
+    ['c=filme', 'Die Medienart muss „all“, „media“, „books“ oder „apps“ sein.'],
+    ['p=-1', 'Die Seitenzahl muss eine ganze Zahl ab 0 sein.'],
+    ['p=abc', 'Die Seitenzahl muss eine ganze Zahl ab 0 sein.'],
+    ['p=1.5', 'Die Seitenzahl muss eine ganze Zahl ab 0 sein.'],
+    ['p=999999', 'Es können höchstens 200 Seiten abgerufen werden.'],
+    [`q=${'a'.repeat(201)}`, 'Der Suchbegriff darf höchstens 200 Zeichen lang sein.'],
+    ['q=a&q=b', 'Der Suchbegriff muss ein Text sein.'],
+    ['filter_fn_geb=biologie', 'Der Filter „Sachgebiete“ enthält einen ungültigen Wert.'],
+    ['filter_fn_sprache=DE', 'Der Filter „Sprache“ enthält einen ungültigen Wert.'],
+    ['filter_fn_adressat=A(5', 'Der Filter „Klassenstufe“ enthält einen ungültigen Wert.'],
+    ['filter_fn_typ=49;drop', 'Der Filter „Medienart“ enthält einen ungültigen Wert.'],
+  ])('answers 400 with a German message for bad input: %s', async (query, message) => {
+    const result = await search(query);
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ error: 'Bad Request', message });
+  });
+
+  it('survives hostile query text', async () => {
+    for (const q of ["'; DROP TABLE media; --", '!!&&||:*()<>', 'ä:* | ö', '\\', '%00']) {
+      const result = await search(`q=${encodeURIComponent(q)}`);
+      expect(result.status).toBe(200);
+    }
+    expect((await search('')).total).toBe(4);
+  });
+});
+
+describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) => {
+  let database: TestDatabase;
+  let app: App;
+  const count = SEARCH_PAGE_SIZE * 3 + 5;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const records = Array.from({ length: count }, (_, i) =>
+      mediumRecord({
+        fn_nr: `B${i}`,
+        fn_titel: i % 10 === 0 ? `Grundlagen der Geometrie ${i}` : `Unterricht im Fach ${i}`,
+        fn_kurztext: 'Grundlagen für den Unterricht.',
+        fn_geb: i % 2 === 0 ? '380' : '120',
+        fn_sprache: i % 3 === 0 ? 'en' : 'de',
+        fn_typ: i % 4 === 0 ? '58' : '49',
+        stars: i,
+        fn_aenderung: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000),
+      }),
+    );
+    await importMedia(database.db, records);
+    await analyzeMedia(database.db);
+    app = await buildApp({ db: database.db });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('pages through every match once, and an empty page ends the list', async () => {
+    const seen = new Set<string>();
+    for (let page = 0; page < 4; page += 1) {
+      const response = await get(`/api/v1/media/catalogue/search?q=Unterricht&p=${page}`);
+      const items = response.json<CatalogueItem[]>();
+      expect(items.length).toBe(page < 3 ? SEARCH_PAGE_SIZE : 5);
+      expect(response.headers['x-total-count']).toBe(String(count));
+      items.forEach((item) => seen.add(item.identifier));
+    }
+    expect(seen.size).toBe(count);
+    const beyond = await get('/api/v1/media/catalogue/search?q=Unterricht&p=4');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe(String(count));
+  });
+
+  it('ranks only the popular candidates of a broad query, with an estimated total', async () => {
+    const broadApp = await buildApp({
+      db: database.db,
+      searchTuning: {
+        exactSearchLimit: 10,
+        broadCandidates: SEARCH_PAGE_SIZE,
+        exactFacetLimit: 10,
+        facetSampleSize: 20,
+      },
+    });
+    const first = await broadApp.inject({ url: '/api/v1/media/catalogue/search?q=Grundlagen' });
+    const items = first.json<CatalogueItem[]>();
+    expect(first.headers['x-total-count-approximate']).toBe('true');
+    expect(Number(first.headers['x-total-count'])).toBeGreaterThan(count / 2);
+    // Among the candidates the title matches come first, popular ones before others.
+    expect(items[0]?.fn_titel).toMatch(/^Grundlagen der Geometrie/);
+    expect(items.length).toBe(SEARCH_PAGE_SIZE);
+    const second = await broadApp.inject({ url: '/api/v1/media/catalogue/search?q=Grundlagen&p=1' });
+    const secondIds = second.json<CatalogueItem[]>().map((item) => item.identifier);
+    expect(secondIds.length).toBe(SEARCH_PAGE_SIZE);
+    expect(secondIds.some((id) => items.some((item) => item.identifier === id))).toBe(false);
+
+    const facets = await broadApp.inject({
+      url: '/api/v1/media/catalogue/search/distinct?q=Grundlagen&f=fn_typ',
+    });
+    const body = facets.json<{ approximate: boolean; fn_typ: { value: string; count: number }[] }>();
+    expect(body.approximate).toBe(true);
+    const total = body.fn_typ.reduce((sum, value) => sum + value.count, 0);
+    expect(total).toBeGreaterThan(count / 2);
+    await broadApp.close();
+  });
+});

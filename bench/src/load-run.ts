@@ -1,0 +1,63 @@
+import autocannon from 'autocannon';
+
+export interface LoadFigures {
+  requests: number;
+  errors: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** The value below which the given share of the sorted samples lies (nearest rank). */
+export function percentile(sorted: readonly number[], share: number): number {
+  if (sorted.length === 0) {
+    return Number.NaN;
+  }
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+/**
+ * Sends the paths round-robin with autocannon for `seconds` over `connections` connections,
+ * and measures every response's latency itself (autocannon reports p97.5, not p95).
+ */
+export async function loadRun(
+  baseUrl: string,
+  paths: readonly string[],
+  options: { connections: number; seconds: number },
+): Promise<LoadFigures> {
+  let next = 0;
+  const latencies: number[] = [];
+  let errors = 0;
+  const instance = autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const path = paths[next % paths.length] ?? '/';
+          next += 1;
+          return { ...request, path };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (statusCode >= 400) {
+      errors += 1;
+    }
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors: errors + result.errors + result.timeouts,
+    requestsPerSecond: latencies.length / options.seconds,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * Search benchmark: loads N synthetic media into the configured database (DATABASE_URL, or
+ * PGlite in data/bench-N), starts the real server as a child process, sends a fixed query mix
+ * with autocannon (16 connections) and prints p50/p95/p99 and requests per second per endpoint,
+ * next to the same queries run serially in-process against the database (no HTTP).
+ *
+ *   npm run bench:search -- --media 100000 [--seconds 15] [--connections 16]
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CatalogueDistinctQuerySchema,
+  CatalogueSearchQuerySchema,
+} from '@medienkatalog/domain';
+import pg from 'pg';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { CatalogueRepository } from '../../apps/server/src/modules/catalogue/catalogue.repository.ts';
+import { CatalogueService } from '../../apps/server/src/modules/catalogue/catalogue.service.ts';
+import { analyzeMedia, importMedia } from '../../apps/server/src/modules/catalogue/media-import.ts';
+import { sql } from 'drizzle-orm';
+import { loadRun, percentile, type LoadFigures } from './load-run.ts';
+import { queryMix, type QueryGroup } from './query-mix.ts';
+import { syntheticMedia } from './synthetic-media.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    media: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '16' },
+    seed: { type: 'string', default: '1' },
+    port: { type: 'string', default: '8391' },
+  },
+});
+const mediaCount = Number(args.media);
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+const seed = Number(args.seed);
+const port = Number(args.port);
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+
+/** The database of this run: a database of its own on the server, or a PGlite folder. */
+async function benchDatabase(): Promise<{ handle: DatabaseHandle; env: NodeJS.ProcessEnv }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dataDir = path.join(repositoryRoot, 'data', `bench-${mediaCount}`);
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    return { handle, env: { DATA_DIR: dataDir } };
+  }
+  const name = `mk_bench_${mediaCount}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) {
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return { handle, env: { DATABASE_URL: url.toString() } };
+}
+
+async function ensureLoaded(handle: DatabaseHandle): Promise<void> {
+  await handle.migrate();
+  const [row] = await queryRows<{ count: number }>(
+    handle.db,
+    sql`SELECT count(*)::int AS count FROM media`,
+  );
+  if (row?.count === mediaCount) {
+    console.log(`${mediaCount} media already loaded.`);
+    return;
+  }
+  await handle.db.execute(sql`TRUNCATE media CASCADE`);
+  const started = performance.now();
+  let loaded = 0;
+  const batch = 5_000;
+  const records = syntheticMedia(mediaCount, seed);
+  for (;;) {
+    const chunk = [];
+    for (let i = 0; i < batch; i += 1) {
+      const next = records.next();
+      if (next.done) {
+        break;
+      }
+      chunk.push(next.value);
+    }
+    if (chunk.length === 0) {
+      break;
+    }
+    loaded += await importMedia(handle.db, chunk);
+    process.stdout.write(`\rloading ${loaded}/${mediaCount}`);
+  }
+  // One media library with a licence for every 100th medium, for filter_lizenzen.
+  await handle.db.execute(
+    sql`INSERT INTO licences (context_path, media_id)
+        SELECT 'mz/bench/mediathek', id FROM media WHERE id % 100 = 0`,
+  );
+  await analyzeMedia(handle.db);
+  console.log(`\nloaded ${loaded} media in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Runs each path's query serially through the service, answering per-query times (ms). */
+async function serialTimes(handle: DatabaseHandle, group: QueryGroup): Promise<number[]> {
+  const service = new CatalogueService(new CatalogueRepository(handle.db));
+  const times: number[] = [];
+  for (const round of [0, 1]) {
+    for (const pathAndQuery of group.paths) {
+      const url = new URL(pathAndQuery, 'http://bench');
+      const query = Object.fromEntries(url.searchParams);
+      const f = url.searchParams.getAll('f');
+      const started = performance.now();
+      if (group.endpoint === 'distinct') {
+        await service.distinct(CatalogueDistinctQuerySchema.parse({ ...query, f }));
+      } else if (group.endpoint === 'search') {
+        await service.search(CatalogueSearchQuerySchema.parse(query));
+      } else {
+        await service.findMedium(url.pathname.split('/').pop() ?? '');
+      }
+      if (round === 1) {
+        times.push(performance.now() - started);
+      }
+    }
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function startServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')],
+    {
+      env: { ...process.env, ...env, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      const response = await fetch(`${base}/api/v1/utils/features`);
+      if (response.ok) {
+        return { base, stop: () => child.kill('SIGTERM') };
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+const format = (ms: number) => ms.toFixed(1).padStart(7);
+
+async function main() {
+  const { handle, env } = await benchDatabase();
+  await ensureLoaded(handle);
+  const groups = await queryMix(handle.db, mediaCount);
+  const serial = new Map<string, number[]>();
+  for (const group of groups) {
+    serial.set(group.name, await serialTimes(handle, group));
+  }
+  // PGlite allows one process at a time: the server opens the folder after we close it.
+  await handle.close();
+
+  const server = await startServer(env);
+  const figures = new Map<string, LoadFigures>();
+  try {
+    for (const group of groups) {
+      // Warm the caches once, then measure.
+      await loadRun(server.base, group.paths, { connections, seconds: 2 });
+      figures.set(group.name, await loadRun(server.base, group.paths, { connections, seconds }));
+    }
+  } finally {
+    server.stop();
+  }
+
+  const kind = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `\n${kind}, ${mediaCount} media, ${connections} connections, ${seconds} s per group (times in ms)`,
+  );
+  console.log(
+    'group                         queries |  HTTP p50     p95     p99   req/s  errors | SQL p50     p95',
+  );
+  for (const group of groups) {
+    const load = figures.get(group.name);
+    const times = serial.get(group.name) ?? [];
+    if (!load) {
+      continue;
+    }
+    console.log(
+      `${group.name.padEnd(30)}${String(group.paths.length).padStart(7)} | ${format(load.p50)} ${format(load.p95)} ${format(load.p99)} ${load.requestsPerSecond.toFixed(0).padStart(6)} ${String(load.errors).padStart(7)} | ${format(percentile(times, 0.5))} ${format(percentile(times, 0.95))}`,
+    );
+  }
+  for (const endpoint of ['search', 'distinct'] as const) {
+    const all = groups.filter((group) => group.endpoint === endpoint);
+    const worst = Math.max(...all.map((group) => figures.get(group.name)?.p95 ?? Number.NaN));
+    console.log(`${endpoint}: worst group p95 ${worst.toFixed(1)} ms`);
+  }
+}
+
+await main();

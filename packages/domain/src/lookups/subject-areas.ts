@@ -1,0 +1,123 @@
+import data from './data/sachgebiete.json' with { type: 'json' };
+
+/** One subject area (Sachgebiet) of the media centres' classification. */
+export interface SubjectArea {
+  code: string;
+  label: string;
+  parent: string | null;
+  /** Synonyms the search also knows this area by. */
+  searchTerms: readonly string[];
+}
+
+export const SUBJECT_AREAS: readonly SubjectArea[] = data;
+
+const byCode = new Map(SUBJECT_AREAS.map((area) => [area.code, area]));
+const childrenByParent = new Map<string | null, SubjectArea[]>();
+for (const area of SUBJECT_AREAS) {
+  const siblings = childrenByParent.get(area.parent) ?? [];
+  siblings.push(area);
+  childrenByParent.set(area.parent, siblings);
+}
+
+export function subjectArea(code: string): SubjectArea | undefined {
+  return byCode.get(code);
+}
+
+export function subjectAreaName(code: string): string {
+  return byCode.get(code)?.label ?? `Sachgebiet ${code}`;
+}
+
+/** The areas directly below a code; the top level for null. */
+export function subjectAreaChildren(parent: string | null): readonly SubjectArea[] {
+  return childrenByParent.get(parent) ?? [];
+}
+
+/**
+ * The known areas on the way to a code, from the top level down, the code itself included when
+ * known. Unknown codes get their known prefixes (3 digits, then 2 more per level).
+ */
+export function subjectAreaAncestors(code: string): SubjectArea[] {
+  const known = byCode.get(code);
+  if (known) {
+    const path: SubjectArea[] = [];
+    for (let area: SubjectArea | undefined = known; area;) {
+      path.unshift(area);
+      area = area.parent === null ? undefined : byCode.get(area.parent);
+    }
+    return path;
+  }
+  const prefixes: SubjectArea[] = [];
+  for (let length = 3; length < code.length; length += 2) {
+    const area = byCode.get(code.slice(0, length));
+    if (area) {
+      prefixes.push(area);
+    }
+  }
+  return prefixes;
+}
+
+/** Names and synonyms of the codes and their ancestors, for the search index. */
+export function subjectAreaSearchText(codes: readonly string[]): string {
+  const words = new Set<string>();
+  for (const code of codes) {
+    for (const area of subjectAreaAncestors(code)) {
+      words.add(area.label);
+      area.searchTerms.forEach((term) => words.add(term));
+    }
+  }
+  return [...words].join(' ');
+}
+
+/** Material icon names by code; lookups fall back to shorter prefixes, then 'Folder'. */
+const SUBJECT_ICONS: Readonly<Record<string, string>> = {
+  '020': 'Work',
+  '040': 'Engineering',
+  '060': 'Palette',
+  '080': 'Biotech',
+  '08006': 'LocalFlorist',
+  '100': 'Science',
+  '120': 'MenuBook',
+  '140': 'ChildCare',
+  '160': 'Balance',
+  '180': 'Attractions',
+  '200': 'Translate',
+  '220': 'Public',
+  '240': 'HistoryEdu',
+  '260': 'HealthAndSafety',
+  '280': 'School',
+  '320': 'Computer',
+  '340': 'Diversity3',
+  '360': 'Groups',
+  '380': 'Calculate',
+  '400': 'Movie',
+  '420': 'MusicNote',
+  '440': 'CastForEducation',
+  '450': 'Psychology',
+  '460': 'Bolt',
+  '480': 'Gavel',
+  '500': 'Handyman',
+  '510': 'PsychologyAlt',
+  '520': 'Church',
+  '540': 'LocalHospital',
+  '560': 'Favorite',
+  '580': 'TheaterComedy',
+  '600': 'SportsSoccer',
+  '620': 'SmokeFree',
+  '640': 'Park',
+  '660': 'Traffic',
+  '680': 'AutoStories',
+  '700': 'Euro',
+  '720': 'Category',
+};
+
+export const FALLBACK_SUBJECT_ICON = 'Folder';
+
+export function subjectAreaIcon(code: string): string {
+  for (let length = code.length; length >= 3; length -= 2) {
+    const icon = SUBJECT_ICONS[code.slice(0, length)];
+    if (icon) {
+      return icon;
+    }
+  }
+  return FALLBACK_SUBJECT_ICON;
+}

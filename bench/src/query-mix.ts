@@ -80,16 +80,26 @@ export async function queryMix(db: Database, mediaCount: number): Promise<QueryG
 
   const filterPaths = [
     ...pick(topGeb, 20, next).map((code) => `filter_fn_geb=${code}*`),
-    ...pick(deepGeb, 20, next).map((code) => `filter_fn_geb=${code}*&${q(pick(medium, 1, next)[0] ?? '')}`),
-    ...pick(topGeb, 10, next).map((code) => `filter_fn_geb=${code}*&${q(pick(broad, 1, next)[0] ?? '')}`),
+    ...pick(deepGeb, 20, next).map(
+      (code) => `filter_fn_geb=${code}*&${q(pick(medium, 1, next)[0] ?? '')}`,
+    ),
+    ...pick(topGeb, 10, next).map(
+      (code) => `filter_fn_geb=${code}*&${q(pick(broad, 1, next)[0] ?? '')}`,
+    ),
     ...languages.map((value) => `filter_fn_sprache=${enc(value)}`),
-    ...languages.map((value) => `filter_fn_sprache=${enc(value)}&${q(pick(broad, 1, next)[0] ?? '')}`),
+    ...languages.map(
+      (value) => `filter_fn_sprache=${enc(value)}&${q(pick(broad, 1, next)[0] ?? '')}`,
+    ),
     ...pick(of('typ'), 10, next).map((value) => `filter_fn_typ=${enc(value)}`),
     ...audiences.map((value) => `filter_fn_adressat=${enc(value)}`),
-    ...audiences.map((value) => `filter_fn_adressat=${enc(value)}&${q(pick(medium, 1, next)[0] ?? '')}`),
+    ...audiences.map(
+      (value) => `filter_fn_adressat=${enc(value)}&${q(pick(medium, 1, next)[0] ?? '')}`,
+    ),
     ...pick(of('schlag'), 20, next).map((value) => `filter_fn_schlag=${enc(value)}`),
     ...pick(of('prod'), 10, next).map((value) => `filter_fn_prodname=${enc(value)}`),
-    ...pick(of('prod'), 10, next).map((value) => `filter_fn_prodname=${enc(value)}&${q(pick(broad, 1, next)[0] ?? '')}`),
+    ...pick(of('prod'), 10, next).map(
+      (value) => `filter_fn_prodname=${enc(value)}&${q(pick(broad, 1, next)[0] ?? '')}`,
+    ),
     ...kinds.map((kind) => `c=${kind}&${q(pick(broad, 1, next)[0] ?? '')}`),
     ...kinds.map((kind) => `c=${kind}`),
     `filter_lizenzen=${enc('mz/bench/mediathek')}`,
@@ -107,13 +117,41 @@ export async function queryMix(db: Database, mediaCount: number): Promise<QueryG
   ];
 
   return [
-    { name: 'search: selective word', endpoint: 'search', paths: pick(selective, 100, next).map((w) => `${SEARCH}?${q(w)}`) },
-    { name: 'search: medium word', endpoint: 'search', paths: pick(medium, 100, next).map((w) => `${SEARCH}?${q(w)}`) },
-    { name: 'search: broad word (>30%)', endpoint: 'search', paths: broad.map((w) => `${SEARCH}?${q(w)}`) },
-    { name: 'search: several words', endpoint: 'search', paths: multi.map((w) => `${SEARCH}?${q(w)}`) },
-    { name: 'search: prefix while typing', endpoint: 'search', paths: pick(medium, 60, next).map((w) => `${SEARCH}?${q(w.slice(0, 4))}`) },
-    { name: 'search: filters', endpoint: 'search', paths: filterPaths.map((p) => `${SEARCH}?${p}`) },
-    { name: 'search: newest, no query', endpoint: 'search', paths: [0, 1, 2, 3, 10].map((p) => `${SEARCH}?p=${p}`) },
+    {
+      name: 'search: selective word',
+      endpoint: 'search',
+      paths: pick(selective, 100, next).map((w) => `${SEARCH}?${q(w)}`),
+    },
+    {
+      name: 'search: medium word',
+      endpoint: 'search',
+      paths: pick(medium, 100, next).map((w) => `${SEARCH}?${q(w)}`),
+    },
+    {
+      name: 'search: broad word (>30%)',
+      endpoint: 'search',
+      paths: broad.map((w) => `${SEARCH}?${q(w)}`),
+    },
+    {
+      name: 'search: several words',
+      endpoint: 'search',
+      paths: multi.map((w) => `${SEARCH}?${q(w)}`),
+    },
+    {
+      name: 'search: prefix while typing',
+      endpoint: 'search',
+      paths: pick(medium, 60, next).map((w) => `${SEARCH}?${q(w.slice(0, 4))}`),
+    },
+    {
+      name: 'search: filters',
+      endpoint: 'search',
+      paths: filterPaths.map((p) => `${SEARCH}?${p}`),
+    },
+    {
+      name: 'search: newest, no query',
+      endpoint: 'search',
+      paths: [0, 1, 2, 3, 10].map((p) => `${SEARCH}?p=${p}`),
+    },
     {
       name: 'search: deep pages',
       endpoint: 'search',

@@ -9,10 +9,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  CatalogueDistinctQuerySchema,
-  CatalogueSearchQuerySchema,
-} from '@medienkatalog/domain';
+import { CatalogueDistinctQuerySchema, CatalogueSearchQuerySchema } from '@medienkatalog/domain';
 import pg from 'pg';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { CatalogueRepository } from '../../apps/server/src/modules/catalogue/catalogue.repository.ts';
@@ -130,7 +127,14 @@ async function startServer(env: NodeJS.ProcessEnv) {
     process.execPath,
     ['--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')],
     {
-      env: { ...process.env, ...env, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '' },
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -42,7 +42,10 @@ export async function buildApp({
   logger = false,
   searchTuning = DEFAULT_SEARCH_TUNING,
 }: AppDependencies) {
-  const app = Fastify({ logger, routerOptions: { maxParamLength: 500 } }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -55,7 +58,9 @@ export async function buildApp({
       return reply.code(status).send({ error: error.name, message: MESSAGES.badRequest });
     }
     request.log.error(error);
-    return reply.code(500).send({ error: 'Internal Server Error', message: MESSAGES.internalError });
+    return reply
+      .code(500)
+      .send({ error: 'Internal Server Error', message: MESSAGES.internalError });
   });
 
   await app.register(fastifySwagger, {

@@ -5,7 +5,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL connection string; without it the embedded PGlite in DATA_DIR/db is used. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   /** Folder for the embedded database, files and mails. */
   DATA_DIR: z.string().default('./data'),
   /** Connections of the PostgreSQL pool (ignored for PGlite). */
@@ -39,7 +39,9 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;

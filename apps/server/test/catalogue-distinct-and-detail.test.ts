@@ -20,8 +20,22 @@ const fixtures = [
     fn_autor: 'Erika Muster',
     fn_laenge: '15',
   }),
-  mediumRecord({ fn_nr: 'a2', fn_titel: 'Zellteilung', fn_kurztext: 'Wie sich eine Zelle teilt.', fn_geb: '080', fn_typ: '49', fn_adressat: 'A(10)' }),
-  mediumRecord({ fn_nr: 'a3', fn_titel: 'Zahlen', fn_geb: '380', fn_typ: '79', fn_sprache: 'fr', fn_adressat: 'E(5)' }),
+  mediumRecord({
+    fn_nr: 'a2',
+    fn_titel: 'Zellteilung',
+    fn_kurztext: 'Wie sich eine Zelle teilt.',
+    fn_geb: '080',
+    fn_typ: '49',
+    fn_adressat: 'A(10)',
+  }),
+  mediumRecord({
+    fn_nr: 'a3',
+    fn_titel: 'Zahlen',
+    fn_geb: '380',
+    fn_typ: '79',
+    fn_sprache: 'fr',
+    fn_adressat: 'E(5)',
+  }),
   mediumRecord({ fn_nr: 'a4', fn_titel: 'Zellentwurf', fn_geb: '120', fn_status: 'draft' }),
 ];
 
@@ -75,7 +89,9 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
   });
 
   it('refuses unknown fields with a German message', async () => {
-    const response = await app.inject({ url: '/api/v1/media/catalogue/search/distinct?f=fn_titel' });
+    const response = await app.inject({
+      url: '/api/v1/media/catalogue/search/distinct?f=fn_titel',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Bad Request',

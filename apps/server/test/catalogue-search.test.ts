@@ -72,7 +72,10 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
   let app: App;
 
   const search = async (query: string) => {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/media/catalogue/search?${query}` });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/media/catalogue/search?${query}`,
+    });
     return {
       status: response.statusCode,
       total: Number(response.headers['x-total-count']),
@@ -193,7 +196,10 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     ['c=books', ['Die Photosynthese']],
     ['c=apps', ['Das Ökosystem Wald']],
     ['c=media', ['Pflanzen im Frühling', 'Brüche verstehen']],
-    ['c=all', ['Das Ökosystem Wald', 'Pflanzen im Frühling', 'Die Photosynthese', 'Brüche verstehen']],
+    [
+      'c=all',
+      ['Das Ökosystem Wald', 'Pflanzen im Frühling', 'Die Photosynthese', 'Brüche verstehen'],
+    ],
     ['filter_fn_geb=080*&filter_fn_typ=49&q=Pflanze', ['Pflanzen im Frühling']],
   ])('filters: %s', async (query, expected) => {
     const result = await search(query);
@@ -302,7 +308,9 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     // Among the candidates the title matches come first, popular ones before others.
     expect(items[0]?.fn_titel).toMatch(/^Grundlagen der Geometrie/);
     expect(items.length).toBe(SEARCH_PAGE_SIZE);
-    const second = await broadApp.inject({ url: '/api/v1/media/catalogue/search?q=Grundlagen&p=1' });
+    const second = await broadApp.inject({
+      url: '/api/v1/media/catalogue/search?q=Grundlagen&p=1',
+    });
     const secondIds = second.json<CatalogueItem[]>().map((item) => item.identifier);
     expect(secondIds.length).toBe(SEARCH_PAGE_SIZE);
     expect(secondIds.some((id) => items.some((item) => item.identifier === id))).toBe(false);
@@ -310,7 +318,10 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     const facets = await broadApp.inject({
       url: '/api/v1/media/catalogue/search/distinct?q=Grundlagen&f=fn_typ',
     });
-    const body = facets.json<{ approximate: boolean; fn_typ: { value: string; count: number }[] }>();
+    const body = facets.json<{
+      approximate: boolean;
+      fn_typ: { value: string; count: number }[];
+    }>();
     expect(body.approximate).toBe(true);
     const total = body.fn_typ.reduce((sum, value) => sum + value.count, 0);
     expect(total).toBeGreaterThan(count / 2);

@@ -59,17 +59,35 @@ export const media = pgTable(
     stars: integer('stars').notNull().default(0),
     views: integer('views').notNull().default(0),
     /** Search arrays derived from the stored text formats (see media-record.ts). */
-    geb_codes: text('geb_codes').array().notNull().default(sql`'{}'`),
+    geb_codes: text('geb_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Every subject code and all its ancestors, so a prefix filter is an array overlap. */
-    geb_paths: text('geb_paths').array().notNull().default(sql`'{}'`),
+    geb_paths: text('geb_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Top-level (3-digit) subject codes: the facet of the Sachgebiete filter. */
-    geb_top: text('geb_top').array().notNull().default(sql`'{}'`),
+    geb_top: text('geb_top')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Language tokens: each base code ('de') and each full value with variant ('de(h)'). */
-    sprache_codes: text('sprache_codes').array().notNull().default(sql`'{}'`),
+    sprache_codes: text('sprache_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Audience tokens: each code ('A') and each full value with level ('A(5-10)'). */
-    adressat_codes: text('adressat_codes').array().notNull().default(sql`'{}'`),
+    adressat_codes: text('adressat_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Keywords, lower-cased, for the exact keyword filter. */
-    schlag_keys: text('schlag_keys').array().notNull().default(sql`'{}'`),
+    schlag_keys: text('schlag_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Names and synonyms of the subject areas, indexed for search. */
     subject_text: text('subject_text').notNull().default(''),
     /** Ranking signal for broad queries and the marketplace. */
@@ -88,11 +106,13 @@ export const media = pgTable(
     index('media_sprache_codes_idx').using('gin', table.sprache_codes),
     index('media_adressat_codes_idx').using('gin', table.adressat_codes),
     index('media_schlag_keys_idx').using('gin', table.schlag_keys),
+    // Ascending: scanned backwards they serve ORDER BY ... DESC (whose NULLS FIRST a
+    // 'DESC NULLS LAST' index would not match).
     index('media_published_newest_idx')
-      .on(table.fn_aenderung.desc(), table.id.desc())
+      .on(table.fn_aenderung, table.id)
       .where(sql`fn_status = 'published'`),
     index('media_published_popular_idx')
-      .on(table.popularity.desc(), table.id.desc())
+      .on(table.popularity, table.id)
       .where(sql`fn_status = 'published'`),
     index('media_typ_idx').on(table.fn_typ),
     index('media_prodname_idx').on(sql`lower(${table.fn_prodname})`),

@@ -51,9 +51,9 @@ const filters = {
   /** Audience codes; 'A*' matches every A, 'A(5)' a medium for grade 5. */
   filter_fn_adressat: filterList('Klassenstufe', /^[A-Z]{1,3}(\(\d{1,2}(-\d{1,2})?\))?\*?$/),
   /** Keywords (exact, case-insensitive). */
-  filter_fn_schlag: filterList('Schlagwort', /^[^\u0000-\u001f]{1,100}$/),
+  filter_fn_schlag: filterList('Schlagwort', /^[^\p{Cc}]{1,100}$/u),
   /** Producer name or pool (exact, case-insensitive). */
-  filter_fn_prodname: filterList('Produzent', /^[^\u0000-\u001f]{1,200}$/),
+  filter_fn_prodname: filterList('Produzent', /^[^\p{Cc}]{1,200}$/u),
   /** Media-library (Mediathek) path: only media licensed to it. */
   filter_lizenzen: filterList('Mediathek', /^[A-Za-z0-9_\-./]{1,200}$/),
 };

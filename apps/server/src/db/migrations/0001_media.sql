@@ -64,7 +64,7 @@ CREATE INDEX "media_geb_paths_idx" ON "media" USING gin ("geb_paths");--> statem
 CREATE INDEX "media_sprache_codes_idx" ON "media" USING gin ("sprache_codes");--> statement-breakpoint
 CREATE INDEX "media_adressat_codes_idx" ON "media" USING gin ("adressat_codes");--> statement-breakpoint
 CREATE INDEX "media_schlag_keys_idx" ON "media" USING gin ("schlag_keys");--> statement-breakpoint
-CREATE INDEX "media_published_newest_idx" ON "media" USING btree ("fn_aenderung" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE fn_status = 'published';--> statement-breakpoint
-CREATE INDEX "media_published_popular_idx" ON "media" USING btree ("popularity" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE fn_status = 'published';--> statement-breakpoint
+CREATE INDEX "media_published_newest_idx" ON "media" USING btree ("fn_aenderung","id") WHERE fn_status = 'published';--> statement-breakpoint
+CREATE INDEX "media_published_popular_idx" ON "media" USING btree ("popularity","id") WHERE fn_status = 'published';--> statement-breakpoint
 CREATE INDEX "media_typ_idx" ON "media" USING btree ("fn_typ");--> statement-breakpoint
 CREATE INDEX "media_prodname_idx" ON "media" USING btree (lower("fn_prodname"));

@@ -74,7 +74,10 @@ type RowWithTotal = MediumRow & { total: string | number | null };
 
 function splitTotal(rows: RowWithTotal[]): { rows: MediumRow[]; total: number | undefined } {
   const first = rows[0];
-  return { rows, total: first?.total == null ? undefined : Number(first.total) };
+  return {
+    rows,
+    total: first?.total === undefined || first.total === null ? undefined : Number(first.total),
+  };
 }
 
 export class CatalogueRepository {

@@ -66,9 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     async (request, reply) => {
       const medium = await service.findMedium(request.params.identifier);
       if (!medium) {
-        return reply
-          .code(404)
-          .send({ error: 'Not Found', message: MESSAGES.mediumNotFound });
+        return reply.code(404).send({ error: 'Not Found', message: MESSAGES.mediumNotFound });
       }
       return medium;
     },

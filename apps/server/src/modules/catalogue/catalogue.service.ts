@@ -33,8 +33,8 @@ export interface SearchTuning {
 }
 
 export const DEFAULT_SEARCH_TUNING: SearchTuning = {
-  exactSearchLimit: 20_000,
-  broadCandidates: SEARCH_PAGE_SIZE * 40,
+  exactSearchLimit: 10_000,
+  broadCandidates: SEARCH_PAGE_SIZE * 10,
   exactFacetLimit: 20_000,
   facetSampleSize: 5_000,
 };
@@ -76,7 +76,12 @@ export class CatalogueService {
     }
 
     if (broad) {
-      const rows = await this.repository.searchBounded(where, tsQuery, page, this.tuning.broadCandidates);
+      const rows = await this.repository.searchBounded(
+        where,
+        tsQuery,
+        page,
+        this.tuning.broadCandidates,
+      );
       return { items: rows.map(toCatalogueItem), total: estimate, approximate: true };
     }
 
@@ -101,7 +106,8 @@ export class CatalogueService {
   async distinct(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
     const { where } = searchConditions(query);
     const estimate = await this.repository.estimateCount(where);
-    const sampleSize = estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;
+    const sampleSize =
+      estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;
     const { counted, values } = await this.repository.facetCounts(where, query.f, sampleSize);
     // A full sample means there were more matches than counted: scale to the estimate.
     const sampled = sampleSize !== undefined && counted >= sampleSize;
@@ -110,13 +116,11 @@ export class CatalogueService {
     for (const field of query.f) {
       result[field] = values
         .filter((row) => row.field === field)
-        .map(
-          (row): FacetValue => ({
-            value: row.value,
-            text: FACET_NAMES[field](row.value),
-            count: Math.max(1, Math.round(row.count * scale)),
-          }),
-        )
+        .map((row): FacetValue => ({
+          value: row.value,
+          text: FACET_NAMES[field](row.value),
+          count: Math.max(1, Math.round(row.count * scale)),
+        }))
         .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text, 'de'));
     }
     return result;

@@ -8,7 +8,10 @@ import { deriveColumns } from './media-record.ts';
 const BATCH_SIZE = 500;
 
 /** Inserts media records with their derived search columns, in batches. */
-export async function importMedia(db: Database, records: Iterable<NewMediumRecord>): Promise<number> {
+export async function importMedia(
+  db: Database,
+  records: Iterable<NewMediumRecord>,
+): Promise<number> {
   let batch: (typeof media.$inferInsert)[] = [];
   let count = 0;
   const flush = async () => {

@@ -38,7 +38,9 @@ function subjectFilter(values: readonly string[]): SQL {
     conditions.push(sql`m.geb_codes && ${textArray(exact)}`);
   }
   for (const prefix of otherPrefixes) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM unnest(m.geb_codes) AS c WHERE c LIKE ${`${prefix}%`})`);
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM unnest(m.geb_codes) AS c WHERE c LIKE ${`${prefix}%`})`,
+    );
   }
   return anyOf(conditions);
 }
@@ -58,7 +60,10 @@ function audienceTokens(values: readonly string[]): string[] {
     }
     const from = Number(match[2]);
     const to = Math.max(from, Number(match[3] ?? match[2]));
-    return Array.from({ length: Math.min(to - from, 30) + 1 }, (_, i) => `${match[1]}(${from + i})`);
+    return Array.from(
+      { length: Math.min(to - from, 30) + 1 },
+      (_, i) => `${match[1]}(${from + i})`,
+    );
   });
 }
 

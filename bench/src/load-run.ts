@@ -30,27 +30,42 @@ export async function loadRun(
   let next = 0;
   const latencies: number[] = [];
   let errors = 0;
-  const instance = autocannon({
-    url: baseUrl,
-    connections: options.connections,
-    duration: options.seconds,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const path = paths[next % paths.length] ?? '/';
-          next += 1;
-          return { ...request, path };
-        },
-      },
-    ],
+  let finish: (result: autocannon.Result) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
   });
+  const instance = autocannon(
+    {
+      url: baseUrl,
+      connections: options.connections,
+      duration: options.seconds,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const path = paths[next % paths.length] ?? '/';
+            next += 1;
+            return { ...request, path };
+          },
+        },
+      ],
+    },
+    (error, result) => {
+      if (error) {
+        fail(error);
+      } else {
+        finish(result);
+      }
+    },
+  );
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
     if (statusCode >= 400) {
       errors += 1;
     }
   });
-  const result = await instance;
+  const result = await done;
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,

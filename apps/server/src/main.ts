@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -6,7 +5,6 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const config = loadConfig();
-mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }

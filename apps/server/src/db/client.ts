@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -20,6 +21,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Planner settings of every session. JIT compilation costs more than it saves on short
+ * queries (25 ms measured at 1M media). Data lives in memory or on SSDs, so random reads cost
+ * little more than sequential ones; with the default 4.0 the planner scanned the whole table
+ * (and its TOASTed search vectors) instead of the GIN index: 102 ms instead of 15 ms.
+ */
+const SESSION_SETTINGS = ['jit=off', 'random_page_cost=1.1'];
+
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget =
@@ -32,8 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      // Short queries: JIT compilation costs more than it saves (25 ms measured on 1M rows).
-      options: '-c jit=off',
+      options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     });
     const db = drizzlePg(pool, { schema });
     return {
@@ -43,10 +51,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
+  if (target.dataDir !== undefined) {
+    mkdirSync(target.dataDir, { recursive: true });
+  }
   const client = await PGlite.create({
     ...(target.dataDir === undefined ? {} : { dataDir: target.dataDir }),
     extensions: { pg_trgm },
   });
+  for (const setting of SESSION_SETTINGS) {
+    await client.exec(`SET ${setting}`);
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db,

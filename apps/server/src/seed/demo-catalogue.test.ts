@@ -26,7 +26,9 @@ describe('demo catalogue', () => {
     for (const record of records) {
       const codes = parseSubjects(record.fn_geb);
       expect(codes.length).toBeGreaterThan(0);
-      codes.forEach((code) => { expect(subjectArea(code), code).toBeDefined(); });
+      codes.forEach((code) => {
+        expect(subjectArea(code), code).toBeDefined();
+      });
     }
   });
 

@@ -85,8 +85,10 @@ export async function buildApp({
     await app.register(fastifyStatic, { root: webDist, wildcard: false });
   }
   app.setNotFoundHandler((request, reply) => {
+    // Pages of the app (a browser asking for HTML) get the app; files and API calls a 404.
+    const wantsPage = request.headers.accept?.includes('text/html') ?? false;
     const isApi = request.url.startsWith('/api/');
-    if (!isApi && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
+    if (wantsPage && !isApi && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
       return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not Found', message: MESSAGES.notFound });

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+
+describe('serving the web app', () => {
+  let database: TestDatabase;
+  let app: App;
+  const webDist = mkdtempSync(path.join(tmpdir(), 'mk-web-'));
+
+  beforeAll(async () => {
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Medienkatalog</title>');
+    writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
+    database = await createTestDatabase('pglite');
+    app = await buildApp({ db: database.db, webDist });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('hands out the files of the build', async () => {
+    const response = await app.inject({ url: '/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('answers every page of the app with index.html', async () => {
+    const response = await app.inject({
+      url: '/search?q=Vulkane',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Medienkatalog</title>');
+  });
+
+  it('answers missing files and API paths with a German 404, not with the app', async () => {
+    for (const url of ['/covers/400x226/NOPE.jpg', '/api/v1/nope']) {
+      const response = await app.inject({ url, headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json<{ message: string }>().message).toBe(
+        'Die angeforderte Seite wurde nicht gefunden.',
+      );
+    }
+  });
+});

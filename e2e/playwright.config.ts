@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
+const port = 8181;
+// Every run starts with an empty database, so the demo catalogue is seeded fresh. (Removed by
+// the server command: this file is also evaluated in the workers, while the server runs.)
+const dataDir = path.join(repositoryRoot, 'data', 'e2e');
+
+export default defineConfig({
+  testDir: 'tests',
+  reporter: 'list',
+  workers: 1,
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'de-DE',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf '${dataDir}' && npm run build -w @medienkatalog/web && npm run start -w @medienkatalog/server`,
+    cwd: repositoryRoot,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    url: `http://127.0.0.1:${port}/api/v1/utils/features`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../apps/server/src/db/client.ts';
+import { pickOne, seededRandom } from '../../apps/server/src/seed/random.ts';
 
 export interface QueryGroup {
   name: string;
@@ -11,23 +12,9 @@ const SEARCH = '/api/v1/media/catalogue/search';
 const DISTINCT = '/api/v1/media/catalogue/search/distinct';
 const ALL_FACETS = 'f=fn_geb&f=fn_sprache&f=fn_typ&f=fn_adressat';
 
-/** Deterministic pseudo-random numbers, so every run sends the same mix. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** `count` values drawn from the list (none from an empty list). */
 function pick<T>(values: readonly T[], count: number, next: () => number): T[] {
-  if (values.length === 0) {
-    return [];
-  }
-  return Array.from({ length: count }, () => values[Math.floor(next() * values.length)] as T);
+  return values.length === 0 ? [] : Array.from({ length: count }, () => pickOne(values, next));
 }
 
 const q = (text: string) => `q=${encodeURIComponent(text)}`;
@@ -38,7 +25,7 @@ const q = (text: string) => `q=${encodeURIComponent(text)}`;
  * matches more than 30% of the media.
  */
 export async function queryMix(db: Database, mediaCount: number): Promise<QueryGroup[]> {
-  const next = random(42);
+  const next = seededRandom(42);
   const samplePercent = Math.min(100, Math.max(1, (20_000 / mediaCount) * 100));
   const [sampled] = await queryRows<{ count: number }>(
     db,

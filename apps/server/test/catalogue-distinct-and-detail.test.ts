@@ -1,9 +1,8 @@
 import type { CatalogueDistinct, MediumDetail } from '@medienkatalog/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { analyzeMedia, importMedia } from '../src/modules/catalogue/media-import.ts';
+import { describe, expect, it } from 'vitest';
 import { mediumRecord } from './support/factories.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
+import { useCatalogueApp } from './support/catalogue-app.ts';
+import { databaseKinds } from './support/test-database.ts';
 
 const fixtures = [
   mediumRecord({
@@ -40,23 +39,12 @@ const fixtures = [
 ];
 
 describe.each(databaseKinds)('distinct values and media detail on %s', (kind) => {
-  let database: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await importMedia(database.db, fixtures);
-    await analyzeMedia(database.db);
-    app = await buildApp({ db: database.db });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  const context = useCatalogueApp(kind, fixtures);
 
   const distinct = async (query: string) => {
-    const response = await app.inject({ url: `/api/v1/media/catalogue/search/distinct?${query}` });
+    const response = await context.app.inject({
+      url: `/api/v1/media/catalogue/search/distinct?${query}`,
+    });
     expect(response.statusCode).toBe(200);
     return response.json<CatalogueDistinct>();
   };
@@ -89,7 +77,7 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
   });
 
   it('refuses unknown fields with a German message', async () => {
-    const response = await app.inject({
+    const response = await context.app.inject({
       url: '/api/v1/media/catalogue/search/distinct?f=fn_titel',
     });
     expect(response.statusCode).toBe(400);
@@ -100,7 +88,7 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
   });
 
   it('answers one published medium with its public fields, whatever the case of the id', async () => {
-    const response = await app.inject({ url: '/api/v1/media/testpool-a1' });
+    const response = await context.app.inject({ url: '/api/v1/media/testpool-a1' });
     expect(response.statusCode).toBe(200);
     const medium = response.json<MediumDetail>();
     expect(medium).toMatchObject({
@@ -121,7 +109,7 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
 
   it('answers 404 with a German message for unknown and unpublished media', async () => {
     for (const id of ['TESTPOOL-NOPE', 'TESTPOOL-A4']) {
-      const response = await app.inject({ url: `/api/v1/media/${id}` });
+      const response = await context.app.inject({ url: `/api/v1/media/${id}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         error: 'Not Found',
@@ -131,17 +119,17 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
   });
 
   it('answers 401 for user info and default features while nobody is signed in', async () => {
-    const userinfo = await app.inject({ url: '/api/v1/user/userinfo' });
+    const userinfo = await context.app.inject({ url: '/api/v1/user/userinfo' });
     expect(userinfo.statusCode).toBe(401);
     expect(userinfo.json<{ message: string }>().message).toBe(
       'Für diese Funktion müssen Sie angemeldet sein.',
     );
-    const features = await app.inject({ url: '/api/v1/utils/features' });
+    const features = await context.app.inject({ url: '/api/v1/utils/features' });
     expect(features.json()).toEqual({ media_editing: false });
   });
 
   it('documents the API as OpenAPI at /api/docs', async () => {
-    const response = await app.inject({ url: '/api/docs/json' });
+    const response = await context.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(document.paths)).toEqual(
@@ -156,7 +144,7 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
   });
 
   it('answers unknown API paths with a German 404', async () => {
-    const response = await app.inject({ url: '/api/v1/gibt-es-nicht' });
+    const response = await context.app.inject({ url: '/api/v1/gibt-es-nicht' });
     expect(response.statusCode).toBe(404);
     expect(response.json<{ message: string }>().message).toBe(
       'Die angeforderte Seite wurde nicht gefunden.',

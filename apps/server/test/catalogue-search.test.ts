@@ -1,10 +1,10 @@
 import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { analyzeMedia, importMedia } from '../src/modules/catalogue/media-import.ts';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { mediumRecord } from './support/factories.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
+import { useCatalogueApp } from './support/catalogue-app.ts';
+import { databaseKinds } from './support/test-database.ts';
 
 const fixtures = [
   mediumRecord({
@@ -68,11 +68,10 @@ const fixtures = [
 const titles = (items: CatalogueItem[]) => items.map((item) => item.fn_titel);
 
 describe.each(databaseKinds)('catalogue search on %s', (kind) => {
-  let database: TestDatabase;
-  let app: App;
+  const context = useCatalogueApp(kind, fixtures);
 
   const search = async (query: string) => {
-    const response = await app.inject({
+    const response = await context.app.inject({
       method: 'GET',
       url: `/api/v1/media/catalogue/search?${query}`,
     });
@@ -84,18 +83,6 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
       items: response.statusCode === 200 ? response.json<CatalogueItem[]>() : [],
     };
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await importMedia(database.db, fixtures);
-    await analyzeMedia(database.db);
-    app = await buildApp({ db: database.db });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
 
   it('lists only published media, newest first, with the total in X-Total-Count', async () => {
     const result = await search('');
@@ -209,7 +196,7 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
   });
 
   it('filters by media-library licence (filter_lizenzen)', async () => {
-    await database.db.execute(
+    await context.database.db.execute(
       sql`INSERT INTO licences (context_path, media_id)
           SELECT 'mz/landkreis-nord/mediathek-bio', id FROM media WHERE fn_nr = 'PHO1'`,
     );
@@ -246,35 +233,22 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) => {
-  let database: TestDatabase;
-  let app: App;
   const count = SEARCH_PAGE_SIZE * 3 + 5;
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `B${i}`,
+      fn_titel: i % 10 === 0 ? `Grundlagen der Geometrie ${i}` : `Unterricht im Fach ${i}`,
+      fn_kurztext: 'Grundlagen für den Unterricht.',
+      fn_geb: i % 2 === 0 ? '380' : '120',
+      fn_sprache: i % 3 === 0 ? 'en' : 'de',
+      fn_typ: i % 4 === 0 ? '58' : '49',
+      stars: i,
+      fn_aenderung: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000),
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const records = Array.from({ length: count }, (_, i) =>
-      mediumRecord({
-        fn_nr: `B${i}`,
-        fn_titel: i % 10 === 0 ? `Grundlagen der Geometrie ${i}` : `Unterricht im Fach ${i}`,
-        fn_kurztext: 'Grundlagen für den Unterricht.',
-        fn_geb: i % 2 === 0 ? '380' : '120',
-        fn_sprache: i % 3 === 0 ? 'en' : 'de',
-        fn_typ: i % 4 === 0 ? '58' : '49',
-        stars: i,
-        fn_aenderung: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000),
-      }),
-    );
-    await importMedia(database.db, records);
-    await analyzeMedia(database.db);
-    app = await buildApp({ db: database.db });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
-
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  const get = (url: string) => context.app.inject({ method: 'GET', url });
 
   it('pages through every match once, and an empty page ends the list', async () => {
     const seen = new Set<string>();
@@ -293,7 +267,7 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
 
   it('ranks only the popular candidates of a broad query, with an estimated total', async () => {
     const broadApp = await buildApp({
-      db: database.db,
+      db: context.database.db,
       searchTuning: {
         exactSearchLimit: 10,
         broadCandidates: SEARCH_PAGE_SIZE,

@@ -22,9 +22,10 @@ export interface SearchTuning {
   /**
    * Above this many expected matches a search ranks only the most popular candidates and the
    * total is the planner's estimate: ranking every match of a broad word costs hundreds of
-   * milliseconds at a million media (see ARCHITECTURE.md, measurements).
+   * milliseconds at a million media (see ARCHITECTURE.md, measurements). Without a value it
+   * follows the catalogue size (see exactSearchLimit()).
    */
-  exactSearchLimit: number;
+  exactSearchLimit?: number;
   /** Candidates ranked for a broad query (a multiple of the page size). */
   broadCandidates: number;
   /** Above this many expected matches the facet counts are estimated from a sample. */
@@ -33,11 +34,13 @@ export interface SearchTuning {
 }
 
 export const DEFAULT_SEARCH_TUNING: SearchTuning = {
-  exactSearchLimit: 10_000,
   broadCandidates: SEARCH_PAGE_SIZE * 10,
-  exactFacetLimit: 20_000,
-  facetSampleSize: 5_000,
+  exactFacetLimit: 4_000,
+  facetSampleSize: 2_000,
 };
+
+/** How long the estimated catalogue size is reused. */
+const CATALOGUE_SIZE_TTL_MS = 60_000;
 
 export interface SearchResult {
   items: CatalogueItem[];
@@ -59,11 +62,31 @@ export class CatalogueService {
     private readonly tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
   ) {}
 
+  private catalogueSize = { media: 0, measuredAt: Number.NEGATIVE_INFINITY };
+
+  /**
+   * Ranking all M matches costs about a·M; finding C candidates by walking the media in
+   * popularity order costs about b·C·N/M for N media, and a ≈ 2b was measured. The two meet
+   * at M = √(C·N/2): about 11,000 matches at a million media, 3,500 at 100,000.
+   */
+  private async exactSearchLimit(): Promise<number> {
+    if (this.tuning.exactSearchLimit !== undefined) {
+      return this.tuning.exactSearchLimit;
+    }
+    const now = Date.now();
+    if (now - this.catalogueSize.measuredAt > CATALOGUE_SIZE_TTL_MS) {
+      const media = await this.repository.estimateCount(searchConditions({}).where);
+      this.catalogueSize = { media, measuredAt: now };
+    }
+    const limit = Math.sqrt((this.tuning.broadCandidates * this.catalogueSize.media) / 2);
+    return Math.max(1_000, Math.round(limit));
+  }
+
   async search(query: CatalogueSearchQuery): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const { where, tsQuery } = searchConditions(query);
     const estimate = await this.repository.estimateCount(where);
-    const broad = estimate > this.tuning.exactSearchLimit;
+    const broad = estimate > (await this.exactSearchLimit());
 
     if (!tsQuery) {
       const rows = await this.repository.searchOrdered(

@@ -120,11 +120,21 @@ export class CatalogueRepository {
 
   /**
    * Ranks only the most popular matches (broad queries): the first `candidates` positions are
-   * those candidates by relevance, later pages continue in popularity order.
+   * those candidates by relevance, later pages continue in popularity order, found either by
+   * walking the popularity index (`walk`, cheap when matches are dense) or by sorting all
+   * matches from the full-text index (cheap when they are sparse; `+ 0` keeps the planner off
+   * the popularity index).
    */
-  async searchBounded(where: SQL, tsQuery: SQL, page: Page, candidates: number) {
+  async searchBounded(
+    where: SQL,
+    tsQuery: SQL,
+    page: Page,
+    options: { candidates: number; walk: boolean },
+  ) {
+    const { candidates, walk } = options;
     if (page.offset >= candidates) {
-      return this.searchOrdered(where, sql`m.popularity DESC, m.id DESC`, page);
+      const popularity = walk ? sql`m.popularity` : sql`m.popularity + 0`;
+      return this.searchOrdered(where, sql`${popularity} DESC, m.id DESC`, page);
     }
     return queryRows<MediumRow>(
       this.db,

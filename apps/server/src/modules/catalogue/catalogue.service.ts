@@ -70,16 +70,19 @@ export class CatalogueService {
    * at M = √(C·N/2): about 11,000 matches at a million media, 3,500 at 100,000.
    */
   private async exactSearchLimit(): Promise<number> {
-    if (this.tuning.exactSearchLimit !== undefined) {
-      return this.tuning.exactSearchLimit;
-    }
+    const media = await this.publishedMedia();
+    const limit = Math.sqrt((this.tuning.broadCandidates * media) / 2);
+    return this.tuning.exactSearchLimit ?? Math.max(1_000, Math.round(limit));
+  }
+
+  /** The planner's estimate of all published media, refreshed every minute. */
+  private async publishedMedia(): Promise<number> {
     const now = Date.now();
     if (now - this.catalogueSize.measuredAt > CATALOGUE_SIZE_TTL_MS) {
       const media = await this.repository.estimateCount(searchConditions({}).where);
       this.catalogueSize = { media, measuredAt: now };
     }
-    const limit = Math.sqrt((this.tuning.broadCandidates * this.catalogueSize.media) / 2);
-    return Math.max(1_000, Math.round(limit));
+    return this.catalogueSize.media;
   }
 
   async search(query: CatalogueSearchQuery): Promise<SearchResult> {
@@ -99,12 +102,15 @@ export class CatalogueService {
     }
 
     if (broad) {
-      const rows = await this.repository.searchBounded(
-        where,
-        tsQuery,
-        page,
-        this.tuning.broadCandidates,
-      );
+      // Walking the popularity index visits about (offset + limit) · N / M media to find a
+      // page (each costs a search-vector check); sorting all M matches costs about M cheaper
+      // reads. Walk while that is the smaller.
+      const visits =
+        ((page.offset + page.limit) * this.catalogueSize.media) / Math.max(1, estimate);
+      const rows = await this.repository.searchBounded(where, tsQuery, page, {
+        candidates: this.tuning.broadCandidates,
+        walk: visits * 3 < estimate,
+      });
       return { items: rows.map(toCatalogueItem), total: estimate, approximate: true };
     }
 

@@ -80,15 +80,16 @@ export async function buildApp({
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(userRoutes);
 
-  const indexHtml = webDist && path.join(webDist, 'index.html');
-  if (webDist && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  // The web app is served when it was built (npm start builds it; API tests run without).
+  const webRoot = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   }
   app.setNotFoundHandler((request, reply) => {
     // Pages of the app (a browser asking for HTML) get the app; files and API calls a 404.
     const wantsPage = request.headers.accept?.includes('text/html') ?? false;
     const isApi = request.url.startsWith('/api/');
-    if (wantsPage && !isApi && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
+    if (webRoot && wantsPage && !isApi && request.method === 'GET') {
       return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not Found', message: MESSAGES.notFound });

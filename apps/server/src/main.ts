@@ -34,7 +34,7 @@ process.once('SIGTERM', () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-const database_ =
+const storage =
   database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
-console.log(`Medienkatalog läuft auf http://${shownHost}:${config.port} (Datenbank: ${database_})`);
+console.log(`Medienkatalog läuft auf http://${shownHost}:${config.port} (Datenbank: ${storage})`);
 console.log(`API-Dokumentation: http://${shownHost}:${config.port}/api/docs`);

@@ -65,12 +65,11 @@ export class CatalogueService {
   private catalogueSize = { media: 0, measuredAt: Number.NEGATIVE_INFINITY };
 
   /**
-   * Ranking all M matches costs about a·M; finding C candidates by walking the media in
-   * popularity order costs about b·C·N/M for N media, and a ≈ 2b was measured. The two meet
-   * at M = √(C·N/2): about 11,000 matches at a million media, 3,500 at 100,000.
+   * Ranking all M matches costs about a·M; finding C candidates by walking the N media in
+   * popularity order costs about b·C·N/M. With a ≈ 2b (warm caches measured 1.5 to 2) the two
+   * meet at M = √(C·N/2): about 11,000 matches at a million media, 3,500 at 100,000.
    */
-  private async exactSearchLimit(): Promise<number> {
-    const media = await this.publishedMedia();
+  private exactSearchLimit(media: number): number {
     const limit = Math.sqrt((this.tuning.broadCandidates * media) / 2);
     return this.tuning.exactSearchLimit ?? Math.max(1_000, Math.round(limit));
   }
@@ -89,7 +88,8 @@ export class CatalogueService {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const { where, tsQuery } = searchConditions(query);
     const estimate = await this.repository.estimateCount(where);
-    const broad = estimate > (await this.exactSearchLimit());
+    const media = await this.publishedMedia();
+    const broad = estimate > this.exactSearchLimit(media);
 
     if (!tsQuery) {
       const rows = await this.repository.searchOrdered(
@@ -105,8 +105,7 @@ export class CatalogueService {
       // Walking the popularity index visits about (offset + limit) · N / M media to find a
       // page (each costs a search-vector check); sorting all M matches costs about M cheaper
       // reads. Walk while that is the smaller.
-      const visits =
-        ((page.offset + page.limit) * this.catalogueSize.media) / Math.max(1, estimate);
+      const visits = ((page.offset + page.limit) * media) / Math.max(1, estimate);
       const rows = await this.repository.searchBounded(where, tsQuery, page, {
         candidates: this.tuning.broadCandidates,
         walk: visits * 3 < estimate,

@@ -107,7 +107,7 @@ export class CatalogueRepository {
     const rows = await queryRows<RowWithTotal>(
       this.db,
       sql`WITH hits AS (
-            SELECT m.id, m.popularity, ts_rank_cd(m.search_vector, ${tsQuery}, 1) AS rank,
+            SELECT m.id, m.popularity, ts_rank_cd(m.rank_vector, ${tsQuery}, 1) AS rank,
                    count(*) OVER () AS total
             FROM media m WHERE ${where}
             ORDER BY rank DESC, m.popularity DESC, m.id DESC
@@ -139,10 +139,10 @@ export class CatalogueRepository {
     return queryRows<MediumRow>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
-            SELECT m.id, m.popularity, m.search_vector FROM media m WHERE ${where}
+            SELECT m.id, m.popularity, m.rank_vector FROM media m WHERE ${where}
             ORDER BY m.popularity DESC, m.id DESC LIMIT ${candidates}),
           ranked AS (
-            SELECT id, popularity, ts_rank_cd(search_vector, ${tsQuery}, 1) AS rank FROM candidates
+            SELECT id, popularity, ts_rank_cd(rank_vector, ${tsQuery}, 1) AS rank FROM candidates
             ORDER BY rank DESC, popularity DESC, id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
           SELECT ${mediumColumns} FROM ranked JOIN media m ON m.id = ranked.id

@@ -76,3 +76,15 @@ export async function loadRun(
     p99: percentile(latencies, 0.99),
   };
 }
+
+/** Requests every path once, `connections` at a time: fills the database's and server's caches. */
+export async function warmUp(baseUrl: string, paths: readonly string[], connections: number) {
+  let next = 0;
+  const worker = async () => {
+    for (let path = paths[next++]; path !== undefined; path = paths[next++]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}

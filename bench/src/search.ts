@@ -4,7 +4,11 @@
  * with autocannon (16 connections) and prints p50/p95/p99 and requests per second per endpoint,
  * next to the same queries run serially in-process against the database (no HTTP).
  *
- *   npm run bench:search -- --media 100000 [--seconds 15] [--connections 16]
+ * The load runs once with the server's answer cache (the way it serves repeated queries) and
+ * once with the cache turned off (every request queries the database); `--cache on|off` picks one.
+ *
+ *   npm run bench:search -- --media 100000 [--seconds 15] [--connections 16] [--cache both|on|off]
+ *                           [--load-only]
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -16,7 +20,7 @@ import { CatalogueRepository } from '../../apps/server/src/modules/catalogue/cat
 import { CatalogueService } from '../../apps/server/src/modules/catalogue/catalogue.service.ts';
 import { analyzeMedia, importMedia } from '../../apps/server/src/modules/catalogue/media-import.ts';
 import { sql } from 'drizzle-orm';
-import { loadRun, percentile, type LoadFigures } from './load-run.ts';
+import { loadRun, percentile, warmUp, type LoadFigures } from './load-run.ts';
 import { queryMix, type QueryGroup } from './query-mix.ts';
 import { syntheticMedia } from './synthetic-media.ts';
 
@@ -27,6 +31,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     seed: { type: 'string', default: '1' },
     port: { type: 'string', default: '8391' },
+    'load-only': { type: 'boolean', default: false },
+    cache: { type: 'string', default: 'both' },
   },
 });
 const mediaCount = Number(args.media);
@@ -99,7 +105,10 @@ async function ensureLoaded(handle: DatabaseHandle): Promise<void> {
 
 /** Runs each path's query serially through the service, answering per-query times (ms). */
 async function serialTimes(handle: DatabaseHandle, group: QueryGroup): Promise<number[]> {
-  const service = new CatalogueService(new CatalogueRepository(handle.db));
+  const service = new CatalogueService(new CatalogueRepository(handle.db), undefined, {
+    entries: 0,
+    versionCheckMs: 0,
+  });
   const times: number[] = [];
   for (const round of [0, 1]) {
     for (const pathAndQuery of group.paths) {
@@ -122,7 +131,7 @@ async function serialTimes(handle: DatabaseHandle, group: QueryGroup): Promise<n
   return times.sort((a, b) => a - b);
 }
 
-async function startServer(env: NodeJS.ProcessEnv) {
+async function startServer(env: NodeJS.ProcessEnv, cached: boolean) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(repositoryRoot, 'apps/server/src/main.ts')],
@@ -134,6 +143,7 @@ async function startServer(env: NodeJS.ProcessEnv) {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         WEB_DIST: '',
+        SEARCH_CACHE_ENTRIES: cached ? '10000' : '0',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -143,7 +153,13 @@ async function startServer(env: NodeJS.ProcessEnv) {
     try {
       const response = await fetch(`${base}/api/v1/utils/features`);
       if (response.ok) {
-        return { base, stop: () => child.kill('SIGTERM') };
+        // The next run may open the same PGlite folder only after this process has exited.
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        const stop = async () => {
+          child.kill('SIGTERM');
+          await exited;
+        };
+        return { base, stop };
       }
     } catch {
       // not up yet
@@ -159,6 +175,10 @@ const format = (ms: number) => ms.toFixed(1).padStart(7);
 async function main() {
   const { handle, env } = await benchDatabase();
   await ensureLoaded(handle);
+  if (args['load-only']) {
+    await handle.close();
+    return;
+  }
   const groups = await queryMix(handle.db, mediaCount);
   const serial = new Map<string, number[]>();
   for (const group of groups) {
@@ -167,22 +187,37 @@ async function main() {
   // PGlite allows one process at a time: the server opens the folder after we close it.
   await handle.close();
 
-  const server = await startServer(env);
+  const kind = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const modes = args.cache === 'both' ? [true, false] : [args.cache !== 'off'];
+  for (const cached of modes) {
+    const figures = await runLoad(env, groups, cached);
+    console.log(
+      `\n${kind}, ${mediaCount} media, ${connections} connections, ${seconds} s per group, ` +
+        `${cached ? 'answer cache on (each query asked once before)' : 'answer cache off'} (times in ms)`,
+    );
+    printFigures(groups, figures, serial);
+  }
+}
+
+async function runLoad(env: NodeJS.ProcessEnv, groups: QueryGroup[], cached: boolean) {
+  const server = await startServer(env, cached);
   const figures = new Map<string, LoadFigures>();
   try {
     for (const group of groups) {
-      // Warm the caches once, then measure.
-      await loadRun(server.base, group.paths, { connections, seconds: 2 });
+      await warmUp(server.base, group.paths, connections);
       figures.set(group.name, await loadRun(server.base, group.paths, { connections, seconds }));
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
+  return figures;
+}
 
-  const kind = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(
-    `\n${kind}, ${mediaCount} media, ${connections} connections, ${seconds} s per group (times in ms)`,
-  );
+function printFigures(
+  groups: QueryGroup[],
+  figures: Map<string, LoadFigures>,
+  serial: Map<string, number[]>,
+) {
   console.log(
     'group                         queries |  HTTP p50     p95     p99   req/s  errors | SQL p50     p95',
   );

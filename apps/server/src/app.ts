@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
+import { DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import {
@@ -34,6 +35,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Thresholds of the search (tests lower them to reach the paths for broad queries). */
   searchTuning?: SearchTuning;
+  /** Cache of search and facet answers (see AnswerCache). */
+  searchCache?: AnswerCacheOptions;
 }
 
 export async function buildApp({
@@ -41,6 +44,7 @@ export async function buildApp({
   webDist,
   logger = false,
   searchTuning = DEFAULT_SEARCH_TUNING,
+  searchCache = DEFAULT_ANSWER_CACHE,
 }: AppDependencies) {
   const app = Fastify({
     logger,
@@ -76,7 +80,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const catalogue = new CatalogueService(new CatalogueRepository(db), searchTuning);
+  const catalogue = new CatalogueService(new CatalogueRepository(db), searchTuning, searchCache);
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(userRoutes);
 

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Search and facet answers kept in memory until the catalogue changes; 0 turns it off. */
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -29,6 +31,7 @@ export interface Config {
   dataDir: string;
   webDist: string | undefined;
   seedDemo: boolean;
+  searchCacheEntries: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof EnvSchema>['NODE_ENV'];
 }
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR),
     webDist: values.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist'),
     seedDemo: values.SEED_DEMO,
+    searchCacheEntries: values.SEARCH_CACHE_ENTRIES,
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './seed/seed.ts';
 
@@ -22,6 +23,7 @@ const app = await buildApp({
   db: database.db,
   webDist: config.webDist,
   logger: { level: config.logLevel },
+  searchCache: { ...DEFAULT_ANSWER_CACHE, entries: config.searchCacheEntries },
 });
 
 const shutdown = async () => {

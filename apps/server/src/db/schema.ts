@@ -146,3 +146,17 @@ export const licences = pgTable(
     index('licences_media_idx').on(table.media_id),
   ],
 );
+
+/**
+ * A single row whose version goes up with every statement that changes media or licences
+ * (triggers of migration 0004), so every server instance can tell cheaply whether its cached
+ * search answers are still current.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('catalogue_version_single_row', sql`${table.id} = 1`)],
+);

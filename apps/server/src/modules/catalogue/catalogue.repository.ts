@@ -195,6 +195,15 @@ export class CatalogueRepository {
     return { counted, values };
   }
 
+  /** Goes up with every change of media or licences (migration 0004). */
+  async catalogueVersion(): Promise<number> {
+    const [row] = await queryRows<{ version: string | number }>(
+      this.db,
+      sql`SELECT version FROM catalogue_version WHERE id = 1`,
+    );
+    return Number(row?.version ?? 0);
+  }
+
   async findPublished(identifier: string): Promise<MediumRow | undefined> {
     const [row] = await queryRows<MediumRow>(
       this.db,

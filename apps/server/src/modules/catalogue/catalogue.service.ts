@@ -13,6 +13,7 @@ import {
   type MediumDetail,
 } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
+import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
 import { searchConditions } from './search-filters.ts';
@@ -57,10 +58,18 @@ const FACET_NAMES: Record<FacetField, (code: string) => string> = {
 };
 
 export class CatalogueService {
+  private readonly searchAnswers: AnswerCache<SearchResult>;
+  private readonly distinctAnswers: AnswerCache<CatalogueDistinct>;
+
   constructor(
     private readonly repository: CatalogueRepository,
     private readonly tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
-  ) {}
+    cache: AnswerCacheOptions = DEFAULT_ANSWER_CACHE,
+  ) {
+    const version = () => repository.catalogueVersion();
+    this.searchAnswers = new AnswerCache(version, cache);
+    this.distinctAnswers = new AnswerCache(version, cache);
+  }
 
   private catalogueSize = { media: 0, measuredAt: Number.NEGATIVE_INFINITY };
 
@@ -84,7 +93,16 @@ export class CatalogueService {
     return this.catalogueSize.media;
   }
 
+  /** Search answers are cached until the catalogue changes (see AnswerCache). */
   async search(query: CatalogueSearchQuery): Promise<SearchResult> {
+    return this.searchAnswers.get(JSON.stringify(query), () => this.searchUncached(query));
+  }
+
+  async distinct(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
+    return this.distinctAnswers.get(JSON.stringify(query), () => this.distinctUncached(query));
+  }
+
+  private async searchUncached(query: CatalogueSearchQuery): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const { where, tsQuery } = searchConditions(query);
     const estimate = await this.repository.estimateCount(where);
@@ -131,7 +149,7 @@ export class CatalogueService {
     };
   }
 
-  async distinct(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
+  private async distinctUncached(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
     const { where } = searchConditions(query);
     const estimate = await this.repository.estimateCount(where);
     const sampleSize =

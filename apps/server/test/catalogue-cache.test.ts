@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { importMedia } from '../src/modules/catalogue/media-import.ts';
+import { mediumRecord } from './support/factories.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
+
+const SEARCH = '/api/v1/media/catalogue/search';
+
+describe.each(databaseKinds)('cached search answers (%s)', (kind) => {
+  let database: TestDatabase;
+  let current: App;
+  let lagging: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await importMedia(database.db, [mediumRecord({ fn_nr: 'WAL1', fn_titel: 'Der Wald' })]);
+    // Two instances on one database: one checks the catalogue version on every request, one
+    // only every minute.
+    current = await buildApp({ db: database.db, searchCache: { entries: 100, versionCheckMs: 0 } });
+    lagging = await buildApp({
+      db: database.db,
+      searchCache: { entries: 100, versionCheckMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await current.close();
+    await lagging.close();
+    await database.destroy();
+  });
+
+  const total = async (app: App, query: string) => {
+    const response = await app.inject({ url: `${SEARCH}?${query}` });
+    expect(response.statusCode).toBe(200);
+    return Number(response.headers['x-total-count']);
+  };
+  const facetTotal = async (app: App) => {
+    const response = await app.inject({
+      url: `${SEARCH}/distinct?q=Zebrafink&f=fn_typ`,
+    });
+    const body = response.json<{ fn_typ: { count: number }[] }>();
+    return body.fn_typ.reduce((sum, value) => sum + value.count, 0);
+  };
+
+  it('sees every kind of change written by anyone, as soon as the version is read', async () => {
+    expect(await total(current, 'q=Zebrafink')).toBe(0);
+    expect(await facetTotal(current)).toBe(0);
+
+    await importMedia(database.db, [mediumRecord({ fn_nr: 'ZEB1', fn_titel: 'Der Zebrafink' })]);
+    expect(await total(current, 'q=Zebrafink')).toBe(1);
+    expect(await facetTotal(current)).toBe(1);
+
+    await database.db.execute(sql`UPDATE media SET fn_status = 'archived' WHERE fn_nr = 'ZEB1'`);
+    expect(await total(current, 'q=Zebrafink')).toBe(0);
+
+    await database.db.execute(sql`UPDATE media SET fn_status = 'published' WHERE fn_nr = 'ZEB1'`);
+    expect(await total(current, 'filter_lizenzen=mz%2Fnord')).toBe(0);
+    await database.db.execute(
+      sql`INSERT INTO licences (context_path, media_id)
+          SELECT 'mz/nord', id FROM media WHERE fn_nr = 'ZEB1'`,
+    );
+    expect(await total(current, 'filter_lizenzen=mz%2Fnord')).toBe(1);
+
+    await database.db.execute(sql`DELETE FROM media WHERE fn_nr = 'ZEB1'`);
+    expect(await total(current, 'q=Zebrafink')).toBe(0);
+  });
+
+  it('serves a remembered answer until the version is read again', async () => {
+    expect(await total(lagging, 'q=Eichhörnchen')).toBe(0);
+    await importMedia(database.db, [mediumRecord({ fn_nr: 'EIC1', fn_titel: 'Das Eichhörnchen' })]);
+    expect(await total(lagging, 'q=Eichhörnchen')).toBe(0);
+    expect(await total(current, 'q=Eichhörnchen')).toBe(1);
+  });
+});

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +17,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
+import { HttpError } from './http-error.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService, type AuthSettings } from './modules/auth/auth.service.ts';
+import { registerSessions } from './modules/auth/session.ts';
 import { DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -23,6 +30,10 @@ import {
   DEFAULT_SEARCH_TUNING,
   type SearchTuning,
 } from './modules/catalogue/catalogue.service.ts';
+import { LibraryRepository } from './modules/library/library.repository.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
+import { LibraryService } from './modules/library/library.service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 
 // Validation messages that our schemas do not word themselves come in German too.
@@ -37,7 +48,19 @@ export interface AppDependencies {
   searchTuning?: SearchTuning;
   /** Cache of search and facet answers (see AnswerCache). */
   searchCache?: AnswerCacheOptions;
+  /** Where account mails go (SMTP or files); without one, sending a mail fails. */
+  mailer?: Mailer;
+  auth?: Partial<AuthSettings>;
 }
+
+const NO_MAILER: Mailer = {
+  send: () => Promise.reject(new Error('No mailer configured')),
+};
+
+const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  publicUrl: 'http://localhost:8080',
+  sessionIdleMinutes: 8 * 60,
+};
 
 export async function buildApp({
   db,
@@ -45,6 +68,8 @@ export async function buildApp({
   logger = false,
   searchTuning = DEFAULT_SEARCH_TUNING,
   searchCache = DEFAULT_ANSWER_CACHE,
+  mailer = NO_MAILER,
+  auth: authSettings,
 }: AppDependencies) {
   const app = Fastify({
     logger,
@@ -53,6 +78,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.name, message: error.message });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message ?? MESSAGES.badRequest;
       return reply.code(400).send({ error: 'Bad Request', message });
@@ -80,9 +108,41 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(fastifyHelmet, {
+    // The app loads nothing from other hosts; MUI's emotion styles are inline <style> elements.
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  const auth = new AuthService(
+    new AuthRepository(db),
+    mailer,
+    { ...DEFAULT_AUTH_SETTINGS, ...authSettings },
+    (error) => {
+      app.log.error({ err: error }, 'Mail could not be sent');
+    },
+  );
+  registerSessions(app, auth);
+
   const catalogue = new CatalogueService(new CatalogueRepository(db), searchTuning, searchCache);
   await app.register(catalogueRoutes, { service: catalogue });
-  await app.register(userRoutes);
+  await app.register(authRoutes, { auth });
+  await app.register(userRoutes, { auth });
+  await app.register(libraryRoutes, {
+    library: new LibraryService(new LibraryRepository(db)),
+  });
 
   // The web app is served when it was built (npm start builds it; API tests run without).
   const webRoot = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;

@@ -19,6 +19,13 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true'),
   /** Search and facet answers kept in memory until the catalogue changes; 0 turns it off. */
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  /** Address of the app as users reach it, for the links in mails. */
+  PUBLIC_URL: z.url().optional(),
+  /** SMTP server for mails (smtp://user:password@host:587); without it mails go to DATA_DIR/mail. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Medienkatalog <no-reply@medienkatalog.invalid>'),
+  /** A session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -32,6 +39,10 @@ export interface Config {
   webDist: string | undefined;
   seedDemo: boolean;
   searchCacheEntries: number;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionIdleMinutes: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof EnvSchema>['NODE_ENV'];
 }
@@ -58,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: values.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist'),
     seedDemo: values.SEED_DEMO,
     searchCacheEntries: values.SEARCH_CACHE_ENTRIES,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${String(values.PORT)}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
   };

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
 import { openDatabase } from './db/client.ts';
+import { fileMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { demoAccountList, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const config = loadConfig();
@@ -18,12 +20,28 @@ if (config.seedDemo) {
     console.log(`Demo-Katalog angelegt: ${added} Medien.`);
   }
 }
+// Demo accounts have published passwords: never in production.
+const demoAccounts = config.seedDemo && config.nodeEnv !== 'production';
+if (demoAccounts) {
+  await seedDemoAccounts(database.db);
+}
+const mailFolder = path.join(config.dataDir, 'mail');
 
 const app = await buildApp({
   db: database.db,
   webDist: config.webDist,
   logger: { level: config.logLevel },
   searchCache: { ...DEFAULT_ANSWER_CACHE, entries: config.searchCacheEntries },
+  mailer: config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : fileMailer(
+        mailFolder,
+        (line) => {
+          console.log(line);
+        },
+        config.mailFrom,
+      ),
+  auth: { publicUrl: config.publicUrl, sessionIdleMinutes: config.sessionIdleMinutes },
 });
 
 const shutdown = async () => {
@@ -40,3 +58,9 @@ const storage =
   database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
 console.log(`Medienkatalog läuft auf http://${shownHost}:${config.port} (Datenbank: ${storage})`);
 console.log(`API-Dokumentation: http://${shownHost}:${config.port}/api/docs`);
+if (!config.smtpUrl) {
+  console.log(`E-Mails werden als .eml-Dateien abgelegt in ${mailFolder}`);
+}
+if (demoAccounts) {
+  console.log(`Demo-Zugänge (E-Mail-Adresse, Passwort):\n${demoAccountList()}`);
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import { queryRows } from '../src/db/client.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { mediumRecord } from './support/factories.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
@@ -70,5 +71,38 @@ describe.each(databaseKinds)('cached search answers (%s)', (kind) => {
     await importMedia(database.db, [mediumRecord({ fn_nr: 'EIC1', fn_titel: 'Das Eichhörnchen' })]);
     expect(await total(lagging, 'q=Eichhörnchen')).toBe(0);
     expect(await total(current, 'q=Eichhörnchen')).toBe(1);
+  });
+
+  it('bumps the version for every column an answer shows, not for the live counters', async () => {
+    const version = async () =>
+      (
+        await queryRows<{ version: number }>(
+          database.db,
+          sql`SELECT version FROM catalogue_version`,
+        )
+      )[0]?.version;
+    const watched = await queryRows<{ column: string }>(
+      database.db,
+      sql`SELECT event_object_column AS column FROM information_schema.triggered_update_columns
+          WHERE trigger_name = 'media_catalogue_version'`,
+    );
+    const writable = await queryRows<{ column: string }>(
+      database.db,
+      sql`SELECT column_name AS column FROM information_schema.columns
+          WHERE table_name = 'media' AND is_generated = 'NEVER' AND identity_generation IS NULL`,
+    );
+    const counters = ['stars', 'views'];
+    expect(watched.map((row) => row.column).sort()).toEqual(
+      writable
+        .map((row) => row.column)
+        .filter((column) => !counters.includes(column))
+        .sort(),
+    );
+
+    const before = await version();
+    await database.db.execute(sql`UPDATE media SET stars = stars + 1, views = views + 1`);
+    expect(await version()).toBe(before);
+    await database.db.execute(sql`UPDATE media SET fn_kurztext = 'neu' WHERE fn_nr = 'WAL1'`);
+    expect(await version()).toBe(Number(before) + 1);
   });
 });

@@ -12,3 +12,4 @@ export * from './media/medium.ts';
 export * from './media/metadata-line.ts';
 export * from './media/search.ts';
 export * from './messages/index.ts';
+export * from './accounts/accounts.ts';

@@ -36,12 +36,17 @@ export type DatabaseTarget =
   /** dataDir undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
+/** bigint (ids, counts) as numbers, as PGlite answers them; ids stay below 2^53. */
+const int8AsNumber = new pg.TypeOverrides();
+int8AsNumber.setTypeParser(pg.types.builtins.INT8, Number);
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
+      types: int8AsNumber,
     });
     const db = drizzlePg(pool, { schema });
     return {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -159,4 +161,115 @@ export const catalogueVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [check('catalogue_version_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Accounts. `role` 'L' is a teacher (anything else a student); `type` 'MZ' a media-centre
+ * user, a producer when `context` starts with 'admin/' (its pool is the last segment).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    vorname: text('vorname').notNull().default(''),
+    name: text('name').notNull().default(''),
+    role: text('role').notNull().default(''),
+    school_admin: text('school_admin').notNull().default(''),
+    district_admin: text('district_admin').notNull().default(''),
+    klassen_id: text('klassen_id').notNull().default(''),
+    schulname: text('schulname').notNull().default(''),
+    show_jitsi: boolean('show_jitsi').notNull().default(false),
+    type: text('type').notNull().default(''),
+    context: text('context').notNull().default(''),
+    /** Set when the address was confirmed through the registration mail; login needs it. */
+    email_confirmed_at: timestamp('email_confirmed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+);
+
+/** Sessions: only the SHA-256 of the cookie's random token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.user_id)],
+);
+
+/** Single-use tokens sent by mail (hashed): registration confirmation and password reset. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    user_id: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('account_tokens_user_idx').on(table.user_id, table.purpose, table.created_at),
+    check('account_tokens_purpose', sql`${table.purpose} IN ('confirm', 'reset')`),
+  ],
+);
+
+/** A user's starred media (the wishlist). media.stars counts them. */
+export const stars = pgTable(
+  'stars',
+  {
+    user_id: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    media_id: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.media_id] }),
+    index('stars_media_created_idx').on(table.media_id, table.created_at),
+    index('stars_created_idx').on(table.created_at),
+  ],
+);
+
+/** Openings of a medium's detail or preview (trending, later the history). */
+export const views = pgTable(
+  'views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    user_id: bigint('user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    media_id: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    viewed_at: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('views_viewed_idx').on(table.viewed_at),
+    index('views_user_idx').on(table.user_id, table.viewed_at),
+  ],
+);
+
+/** Feature flags per user; a missing row means the flag's default (off). */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    user_id: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flag: text('flag').notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.flag] })],
 );

@@ -9,6 +9,32 @@ export const MESSAGES = {
   internalError:
     'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später nocheinmal.',
   loginRequired: 'Für diese Funktion müssen Sie angemeldet sein.',
+  tooManyRequests: (minutes: number) =>
+    `Zu viele Versuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
+  csrf: 'Die Anfrage konnte nicht bestätigt werden. Bitte laden Sie die Seite neu.',
+  forbidden: 'Für diese Funktion fehlt Ihnen die Berechtigung.',
+  account: {
+    email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    passwordMissing: 'Bitte geben Sie Ihr Passwort ein.',
+    passwordTooShort: (min: number) => `Das Passwort muss mindestens ${min} Zeichen lang sein.`,
+    passwordTooLong: (max: number) => `Das Passwort darf höchstens ${max} Zeichen lang sein.`,
+    passwordCommon:
+      'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
+    passwordContainsEmail: 'Das Passwort darf nicht Ihre E-Mail-Adresse enthalten.',
+    name: 'Bitte geben Sie Vor- und Nachnamen an (höchstens 100 Zeichen).',
+    school: 'Der Schulname darf höchstens 200 Zeichen lang sein.',
+    role: 'Bitte wählen Sie, ob Sie Lehrkraft oder Schülerin bzw. Schüler sind.',
+    loginFailed: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
+    notConfirmed:
+      'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in der E-Mail, die wir Ihnen geschickt haben.',
+    registered:
+      'Vielen Dank! Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Adresse über den Link darin.',
+    passwordRequested:
+      'Wenn zu dieser Adresse ein Benutzerkonto besteht, haben wir Ihnen eine E-Mail mit einem Link zum Zurücksetzen des Passworts geschickt.',
+    tokenInvalid:
+      'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen Link an.',
+    currentPasswordWrong: 'Das bisherige Passwort ist nicht korrekt.',
+  },
   query: {
     tooLong: (max: number) => `Der Suchbegriff darf höchstens ${max} Zeichen lang sein.`,
     notText: 'Der Suchbegriff muss ein Text sein.',

@@ -18,8 +18,8 @@ export function toCatalogueItem(row: MediumRow): CatalogueItem {
     fn_schlag: row.fn_schlag,
     publisher: row.fn_herausgeber,
     producer: row.pool,
-    // Stars per user, licences and shares arrive with accounts; anonymous answers have none.
-    starred: false,
+    // Licences and shares arrive with their issues.
+    starred: row.starred ?? false,
     stars: row.stars,
     remaining: null,
     cover,

@@ -30,9 +30,19 @@ export interface MediumRow {
   fn_beigaben: string;
   fn_aenderung: Date | string;
   stars: number;
+  /** Whether the current user starred it, where the query asks. */
+  starred?: boolean;
 }
 
-const mediumColumns = sql.raw(
+/** The live counters of media for one user (cached answers carry older ones). */
+export interface MediumCounters {
+  identifier: string;
+  stars: number;
+  starred: boolean;
+}
+
+/** The columns of MediumRow, from the media table aliased `m`. */
+export const mediumColumns = sql.raw(
   [
     'id',
     'identifier',
@@ -202,6 +212,21 @@ export class CatalogueRepository {
       sql`SELECT version FROM catalogue_version WHERE id = 1`,
     );
     return Number(row?.version ?? 0);
+  }
+
+  async counters(identifiers: readonly string[], userId: number | undefined) {
+    if (identifiers.length === 0) {
+      return [];
+    }
+    const starred =
+      userId === undefined
+        ? sql`false`
+        : sql`EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id)`;
+    return queryRows<MediumCounters>(
+      this.db,
+      sql`SELECT m.identifier, m.stars, ${starred} AS starred FROM media m
+          WHERE m.identifier IN ${identifiers}`,
+    );
   }
 
   async findPublished(identifier: string): Promise<MediumRow | undefined> {

@@ -32,7 +32,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request, reply) => {
-      const result = await service.search(request.query);
+      const result = await service.search(request.query, request.user?.id);
       void reply
         .header('X-Total-Count', String(result.total))
         .header('X-Total-Count-Approximate', String(result.approximate));
@@ -64,7 +64,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request, reply) => {
-      const medium = await service.findMedium(request.params.identifier);
+      const medium = await service.findMedium(request.params.identifier, request.user?.id);
       if (!medium) {
         return reply.code(404).send({ error: 'Not Found', message: MESSAGES.mediumNotFound });
       }

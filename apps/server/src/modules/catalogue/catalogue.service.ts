@@ -93,9 +93,28 @@ export class CatalogueService {
     return this.catalogueSize.media;
   }
 
-  /** Search answers are cached until the catalogue changes (see AnswerCache). */
-  async search(query: CatalogueSearchQuery): Promise<SearchResult> {
-    return this.searchAnswers.get(JSON.stringify(query), () => this.searchUncached(query));
+  /**
+   * Search answers are cached until the catalogue changes (see AnswerCache); the star counts
+   * and the viewer's own stars are read live.
+   */
+  async search(query: CatalogueSearchQuery, viewer?: number): Promise<SearchResult> {
+    const result = await this.searchAnswers.get(JSON.stringify(query), () =>
+      this.searchUncached(query),
+    );
+    return { ...result, items: await this.withCounters(result.items, viewer) };
+  }
+
+  /** The items with their current star count and whether `viewer` starred them. */
+  async withCounters<Item extends CatalogueItem>(items: Item[], viewer?: number): Promise<Item[]> {
+    const counters = await this.repository.counters(
+      items.map((item) => item.identifier),
+      viewer,
+    );
+    const byIdentifier = new Map(counters.map((counter) => [counter.identifier, counter]));
+    return items.map((item) => {
+      const counter = byIdentifier.get(item.identifier);
+      return counter ? { ...item, stars: counter.stars, starred: counter.starred } : item;
+    });
   }
 
   async distinct(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
@@ -172,8 +191,8 @@ export class CatalogueService {
     return result;
   }
 
-  async findMedium(identifier: string): Promise<MediumDetail | undefined> {
+  async findMedium(identifier: string, viewer?: number): Promise<MediumDetail | undefined> {
     const row = await this.repository.findPublished(identifier.toUpperCase());
-    return row && toMediumDetail(row);
+    return row && (await this.withCounters([toMediumDetail(row)], viewer))[0];
   }
 }

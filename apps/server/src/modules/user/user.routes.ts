@@ -1,36 +1,71 @@
-import { ErrorSchema, MESSAGES } from '@medienkatalog/domain';
+import {
+  ErrorSchema,
+  FeaturesSchema,
+  PasswordChangeSchema,
+  ProfileUpdateSchema,
+  UserInfoSchema,
+} from '@medienkatalog/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toUserInfo, type AuthService } from '../auth/auth.service.ts';
+import { requireUser, startSession } from '../auth/session.ts';
 
-const FeaturesSchema = z.object({ media_editing: z.boolean() }).meta({ id: 'Features' });
+const tags = ['Benutzer'];
 
-/**
- * The calls the shell makes at start. Accounts arrive with their own issue; until then nobody
- * is signed in, so user info answers 401 and every feature has its default (off).
- */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in user's own data: user info, feature flags, profile and password. */
+export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get(
     '/api/v1/user/userinfo',
     {
       schema: {
-        tags: ['Benutzer'],
+        tags,
         summary: 'The signed-in user (401 when anonymous)',
-        response: { 401: ErrorSchema },
+        response: { 200: UserInfoSchema, 401: ErrorSchema },
       },
     },
-    async (_request, reply) =>
-      reply.code(401).send({ error: 'Unauthorized', message: MESSAGES.loginRequired }),
+    async (request) => toUserInfo(requireUser(request)),
   );
 
   app.get(
     '/api/v1/utils/features',
     {
       schema: {
-        tags: ['Benutzer'],
-        summary: 'Feature flags of the current user',
+        tags,
+        summary: 'Feature flags of the current user (defaults when anonymous)',
         response: { 200: FeaturesSchema },
       },
     },
-    async () => ({ media_editing: false }),
+    async (request) => auth.features(request.user),
+  );
+
+  app.put(
+    '/api/v1/user/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change name, school and video-conference setting of the signed-in user',
+        body: ProfileUpdateSchema,
+        response: { 200: UserInfoSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => toUserInfo(await auth.updateProfile(requireUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/v1/user/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end, this one gets a new cookie',
+        body: PasswordChangeSchema,
+        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const token = await auth.changePassword(user, request.body);
+      startSession(reply, token);
+      return reply.code(204).send(null);
+    },
   );
 };

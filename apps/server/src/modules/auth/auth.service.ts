@@ -1,0 +1,233 @@
+import {
+  MESSAGES,
+  type Login,
+  type ProfileUpdate,
+  type Registration,
+  type UserInfo,
+} from '@medienkatalog/domain';
+import { HttpError } from '../../http-error.ts';
+import {
+  alreadyRegisteredMail,
+  confirmationMail,
+  passwordResetMail,
+} from '../mail/account-mails.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+import {
+  hashPassword,
+  passwordProblem,
+  UNKNOWN_ACCOUNT_HASH,
+  verifyPassword,
+} from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export interface AuthSettings {
+  /** Address of the web app, for the links in mails (no trailing slash). */
+  publicUrl: string;
+  /** A session ends after this many minutes without a request. */
+  sessionIdleMinutes: number;
+}
+
+/** A session ends this many days after login, however active. */
+const SESSION_MAX_DAYS = 30;
+const CONFIRM_VALID_MINUTES = 24 * 60;
+const RESET_VALID_MINUTES = 60;
+
+export function toUserInfo(user: UserRow): UserInfo {
+  return {
+    email: user.email,
+    vorname: user.vorname,
+    name: user.name,
+    role: user.role,
+    school_admin: user.school_admin,
+    district_admin: user.district_admin,
+    klassenID: user.klassen_id,
+    schulname: user.schulname,
+    show_jitsi: user.show_jitsi,
+    type: user.type,
+    context: user.context,
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly mailer: Mailer,
+    private readonly settings: AuthSettings,
+    private readonly onMailError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  /**
+   * Sends in the background: the answer must not take longer when an account exists (that
+   * would tell who has one); a failure is logged.
+   */
+  private sendLater(mail: Mail): void {
+    this.mailer.send(mail).catch(this.onMailError);
+  }
+
+  /** The user of a session cookie's token, if the session is live. */
+  async sessionUser(token: string): Promise<UserRow | undefined> {
+    return this.repository.findSessionUser(
+      hashToken(token),
+      this.settings.sessionIdleMinutes,
+      SESSION_MAX_DAYS,
+    );
+  }
+
+  /**
+   * Checks the credentials and opens a new session (the previous one, if any, ends: the
+   * session id changes at login). Answers the new session token.
+   */
+  async login(
+    credentials: Login,
+    previousToken: string | undefined,
+  ): Promise<{ token: string; user: UserRow }> {
+    const user = await this.repository.findUserByEmail(credentials.email);
+    // Unknown addresses cost the same time as wrong passwords: nobody learns who has an account.
+    const valid = await verifyPassword(
+      user?.password_hash ?? UNKNOWN_ACCOUNT_HASH,
+      credentials.password,
+    );
+    if (!user || !valid) {
+      throw new HttpError(401, MESSAGES.account.loginFailed);
+    }
+    if (user.email_confirmed_at === null) {
+      throw new HttpError(403, MESSAGES.account.notConfirmed);
+    }
+    if (previousToken) {
+      await this.repository.deleteSession(hashToken(previousToken));
+    }
+    const token = newToken();
+    await this.repository.createSession(hashToken(token), user.id);
+    return { token, user };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.repository.deleteSession(hashToken(token));
+  }
+
+  /**
+   * Registers an account and mails the confirmation link. A taken address gets a mail
+   * saying so instead; the answer is the same either way.
+   */
+  async register(registration: Registration): Promise<void> {
+    this.checkNewPassword(registration.password, registration.email);
+    const user = await this.repository.createUser({
+      email: registration.email,
+      password_hash: await hashPassword(registration.password),
+      vorname: registration.vorname,
+      name: registration.name,
+      role: registration.role,
+      schulname: registration.schulname,
+    });
+    if (!user) {
+      const existing = await this.repository.findUserByEmail(registration.email);
+      if (existing) {
+        this.sendLater(
+          alreadyRegisteredMail(
+            existing.email,
+            fullName(existing),
+            this.link('/login/password-request'),
+          ),
+        );
+      }
+      return;
+    }
+    const token = await this.issueToken('confirm', user.id, CONFIRM_VALID_MINUTES);
+    this.sendLater(
+      confirmationMail(user.email, fullName(user), this.link(`/register/success?token=${token}`)),
+    );
+  }
+
+  async confirmEmail(token: string): Promise<void> {
+    const userId = await this.repository.consumeToken(hashToken(token), 'confirm');
+    if (userId === undefined) {
+      throw new HttpError(400, MESSAGES.account.tokenInvalid);
+    }
+    await this.repository.confirmEmail(userId);
+  }
+
+  /** Mails a reset link when the address has an account; answers the same either way. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await this.repository.findUserByEmail(email);
+    if (!user) {
+      return;
+    }
+    const token = await this.issueToken('reset', user.id, RESET_VALID_MINUTES);
+    this.sendLater(
+      passwordResetMail(
+        user.email,
+        fullName(user),
+        this.link(`/login/password-reset/new?token=${token}`),
+      ),
+    );
+  }
+
+  /**
+   * Sets a new password with a mailed token; every session of the account ends. A refused
+   * password leaves the token usable.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    const user = await this.repository.tokenUser(tokenHash, 'reset');
+    if (!user) {
+      throw new HttpError(400, MESSAGES.account.tokenInvalid);
+    }
+    this.checkNewPassword(password, user.email);
+    if ((await this.repository.consumeToken(tokenHash, 'reset')) !== user.id) {
+      throw new HttpError(400, MESSAGES.account.tokenInvalid);
+    }
+    await this.repository.setPassword(user.id, await hashPassword(password));
+    // The link proved access to the mailbox, so the address counts as confirmed.
+    await this.repository.confirmEmail(user.id);
+    await this.repository.deleteSessionsOf(user.id);
+  }
+
+  /** Changes the password of a signed-in user; other sessions end, this one is renewed. */
+  async changePassword(
+    user: UserRow,
+    change: { current_password: string; new_password: string },
+  ): Promise<string> {
+    if (!(await verifyPassword(user.password_hash, change.current_password))) {
+      throw new HttpError(400, MESSAGES.account.currentPasswordWrong);
+    }
+    this.checkNewPassword(change.new_password, user.email);
+    await this.repository.setPassword(user.id, await hashPassword(change.new_password));
+    await this.repository.deleteSessionsOf(user.id);
+    const token = newToken();
+    await this.repository.createSession(hashToken(token), user.id);
+    return token;
+  }
+
+  async updateProfile(user: UserRow, profile: ProfileUpdate): Promise<UserRow> {
+    const updated = await this.repository.updateProfile(user.id, profile);
+    if (!updated) {
+      throw new HttpError(401, MESSAGES.loginRequired);
+    }
+    return updated;
+  }
+
+  async features(user: UserRow | undefined): Promise<{ media_editing: boolean }> {
+    const flags = user ? await this.repository.featureFlags(user.id) : new Map<string, boolean>();
+    return { media_editing: flags.get('media_editing') ?? false };
+  }
+
+  private checkNewPassword(password: string, email: string): void {
+    const problem = passwordProblem(password, email);
+    if (problem) {
+      throw new HttpError(400, problem);
+    }
+  }
+
+  private async issueToken(purpose: 'confirm' | 'reset', userId: number, minutes: number) {
+    const token = newToken();
+    await this.repository.createToken(hashToken(token), purpose, userId, minutes);
+    return token;
+  }
+
+  private link(pathAndQuery: string): string {
+    return `${this.settings.publicUrl}${pathAndQuery}`;
+  }
+}
+
+const fullName = (user: Pick<UserRow, 'vorname' | 'name'>) => `${user.vorname} ${user.name}`.trim();

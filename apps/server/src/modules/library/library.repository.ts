@@ -1,0 +1,96 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { mediumColumns, type MediumRow, type Page } from '../catalogue/catalogue.repository.ts';
+
+type ListRow = MediumRow & { total: number };
+
+/** Days that count for the trending list. */
+export const TRENDING_DAYS = 30;
+/** A star counts as much as this many views for the trending list. */
+const STAR_WEIGHT = 3;
+
+export class LibraryRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Stars a published medium (once per user); false when there is no such medium. */
+  async star(userId: number, identifier: string): Promise<boolean> {
+    const [row] = await queryRows<{ found: number }>(
+      this.db,
+      sql`WITH target AS (
+            SELECT id FROM media WHERE identifier = ${identifier} AND fn_status = 'published'),
+          added AS (
+            INSERT INTO stars (user_id, media_id) SELECT ${userId}, id FROM target
+            ON CONFLICT DO NOTHING RETURNING media_id),
+          counted AS (
+            UPDATE media SET stars = stars + 1 WHERE id IN (SELECT media_id FROM added))
+          SELECT count(*)::int AS found FROM target`,
+    );
+    return (row?.found ?? 0) > 0;
+  }
+
+  /** Removes a star (also of a medium no longer published); false when there is no medium. */
+  async unstar(userId: number, identifier: string): Promise<boolean> {
+    const [row] = await queryRows<{ found: number }>(
+      this.db,
+      sql`WITH target AS (SELECT id FROM media WHERE identifier = ${identifier}),
+          removed AS (
+            DELETE FROM stars WHERE user_id = ${userId} AND media_id IN (SELECT id FROM target)
+            RETURNING media_id),
+          counted AS (
+            UPDATE media SET stars = greatest(stars - 1, 0)
+            WHERE id IN (SELECT media_id FROM removed))
+          SELECT count(*)::int AS found FROM target`,
+    );
+    return (row?.found ?? 0) > 0;
+  }
+
+  /** Counts an opening of a published medium; false when there is no such medium. */
+  async recordView(userId: number | undefined, identifier: string): Promise<boolean> {
+    const [row] = await queryRows<{ found: number }>(
+      this.db,
+      sql`WITH target AS (
+            SELECT id FROM media WHERE identifier = ${identifier} AND fn_status = 'published'),
+          viewed AS (
+            INSERT INTO views (user_id, media_id) SELECT ${userId ?? null}::bigint, id FROM target),
+          counted AS (UPDATE media SET views = views + 1 WHERE id IN (SELECT id FROM target))
+          SELECT count(*)::int AS found FROM target`,
+    );
+    return (row?.found ?? 0) > 0;
+  }
+
+  /** The user's starred published media, the latest star first. */
+  async wishlist(userId: number, page: Page) {
+    return this.list(
+      sql`SELECT ${mediumColumns}, true AS starred, count(*) OVER ()::int AS total
+          FROM stars s JOIN media m ON m.id = s.media_id
+          WHERE s.user_id = ${userId} AND m.fn_status = 'published'
+          ORDER BY s.created_at DESC, m.id DESC
+          LIMIT ${page.limit} OFFSET ${page.offset}`,
+    );
+  }
+
+  /** Published media by stars and views of all users in the last TRENDING_DAYS days. */
+  async trending(userId: number, page: Page) {
+    return this.list(
+      sql`WITH activity AS (
+            SELECT media_id, ${STAR_WEIGHT} * count(*) AS score FROM stars
+            WHERE created_at > now() - make_interval(days => ${TRENDING_DAYS}) GROUP BY media_id
+            UNION ALL
+            SELECT media_id, count(*) FROM views
+            WHERE viewed_at > now() - make_interval(days => ${TRENDING_DAYS}) GROUP BY media_id),
+          scores AS (SELECT media_id, sum(score) AS score FROM activity GROUP BY media_id)
+          SELECT ${mediumColumns},
+                 EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id) AS starred,
+                 count(*) OVER ()::int AS total
+          FROM scores JOIN media m ON m.id = scores.media_id
+          WHERE m.fn_status = 'published'
+          ORDER BY scores.score DESC, m.id DESC
+          LIMIT ${page.limit} OFFSET ${page.offset}`,
+    );
+  }
+
+  private async list(query: SQL): Promise<{ rows: MediumRow[]; total: number | undefined }> {
+    const rows = await queryRows<ListRow>(this.db, query);
+    return { rows, total: rows[0]?.total };
+  }
+}

@@ -1,0 +1,104 @@
+import {
+  CatalogueItemSchema,
+  CatalogueSearchQuerySchema,
+  ErrorSchema,
+} from '@medienkatalog/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/session.ts';
+import type { LibraryService } from './library.service.ts';
+
+const tags = ['Merkliste und Trends'];
+const IdentifierParams = z.object({ identifier: z.string().min(1).max(200) });
+const PageQuery = CatalogueSearchQuerySchema.pick({ p: true });
+
+export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> = async (
+  app,
+  { library },
+) => {
+  app.put(
+    '/api/v1/user/stars/:identifier',
+    {
+      schema: {
+        tags,
+        summary: 'Star a medium (put it on the wishlist); starring twice changes nothing',
+        params: IdentifierParams,
+        response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await library.star(requireUser(request).id, request.params.identifier);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/v1/user/stars/:identifier',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the star of a medium',
+        params: IdentifierParams,
+        response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await library.unstar(requireUser(request).id, request.params.identifier);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/user/wishlist',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's starred media, latest star first (total in X-Total-Count)",
+        querystring: PageQuery,
+        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await library.wishlist(requireUser(request).id, request.query.p ?? 0);
+      if (page.total !== undefined) {
+        void reply.header('X-Total-Count', String(page.total));
+      }
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/api/v1/user/trending',
+    {
+      schema: {
+        tags,
+        summary: 'Media most starred and viewed by all users in the last 30 days',
+        querystring: PageQuery,
+        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await library.trending(requireUser(request).id, request.query.p ?? 0);
+      if (page.total !== undefined) {
+        void reply.header('X-Total-Count', String(page.total));
+      }
+      return page.items;
+    },
+  );
+
+  app.post(
+    '/api/v1/media/:identifier/views',
+    {
+      schema: {
+        tags,
+        summary: 'Count an opening of a medium (detail page or preview), for the trending list',
+        params: IdentifierParams,
+        response: { 204: z.null(), 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await library.recordView(request.user?.id, request.params.identifier);
+      return reply.code(204).send(null);
+    },
+  );
+};

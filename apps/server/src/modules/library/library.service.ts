@@ -1,0 +1,48 @@
+import { MESSAGES, SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
+import { HttpError } from '../../http-error.ts';
+import { toCatalogueItem } from '../catalogue/catalogue.mapper.ts';
+import type { LibraryRepository } from './library.repository.ts';
+
+export interface MediaPage {
+  items: CatalogueItem[];
+  /** undefined when the page is past the end (the total is then unknown but irrelevant). */
+  total: number | undefined;
+}
+
+/** A user's own collection (stars, wishlist) and what all users use (views, trending). */
+export class LibraryService {
+  constructor(private readonly repository: LibraryRepository) {}
+
+  async star(userId: number, identifier: string): Promise<void> {
+    if (!(await this.repository.star(userId, identifier.toUpperCase()))) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+  }
+
+  async unstar(userId: number, identifier: string): Promise<void> {
+    if (!(await this.repository.unstar(userId, identifier.toUpperCase()))) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+  }
+
+  async recordView(userId: number | undefined, identifier: string): Promise<void> {
+    if (!(await this.repository.recordView(userId, identifier.toUpperCase()))) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+  }
+
+  async wishlist(userId: number, pageNumber: number): Promise<MediaPage> {
+    const { rows, total } = await this.repository.wishlist(userId, page(pageNumber));
+    return { items: rows.map(toCatalogueItem), total };
+  }
+
+  async trending(userId: number, pageNumber: number): Promise<MediaPage> {
+    const { rows, total } = await this.repository.trending(userId, page(pageNumber));
+    return { items: rows.map(toCatalogueItem), total };
+  }
+}
+
+const page = (pageNumber: number) => ({
+  offset: pageNumber * SEARCH_PAGE_SIZE,
+  limit: SEARCH_PAGE_SIZE,
+});

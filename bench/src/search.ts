@@ -18,7 +18,10 @@ import pg from 'pg';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { CatalogueRepository } from '../../apps/server/src/modules/catalogue/catalogue.repository.ts';
 import { CatalogueService } from '../../apps/server/src/modules/catalogue/catalogue.service.ts';
-import { analyzeMedia, importMedia } from '../../apps/server/src/modules/catalogue/media-import.ts';
+import {
+  afterMediaImport,
+  importMedia,
+} from '../../apps/server/src/modules/catalogue/media-import.ts';
 import { sql } from 'drizzle-orm';
 import { loadRun, percentile, warmUp, type LoadFigures } from './load-run.ts';
 import { queryMix, type QueryGroup } from './query-mix.ts';
@@ -99,7 +102,7 @@ async function ensureLoaded(handle: DatabaseHandle): Promise<void> {
     sql`INSERT INTO licences (context_path, media_id)
         SELECT 'mz/bench/mediathek', id FROM media WHERE id % 100 = 0`,
   );
-  await analyzeMedia(handle.db);
+  await afterMediaImport(handle.db);
   console.log(`\nloaded ${loaded} media in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

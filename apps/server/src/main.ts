@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
+import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { openDatabase } from './db/client.ts';
 import { fileMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { demoAccountList, seedDemoAccounts } from './seed/demo-accounts.ts';
@@ -27,6 +28,21 @@ if (demoAccounts) {
 }
 const mailFolder = path.join(config.dataDir, 'mail');
 
+// The vocabulary of the typing-error correction follows the catalogue: built at start when
+// missing, rebuilt every ten minutes when the catalogue changed.
+const catalogueRepository = new CatalogueRepository(database.db);
+let vocabularyVersion = await catalogueRepository.catalogueVersion();
+if (!(await catalogueRepository.hasSearchWords())) {
+  await catalogueRepository.refreshSearchWords();
+}
+const refreshVocabulary = async () => {
+  const version = await catalogueRepository.catalogueVersion();
+  if (version !== vocabularyVersion) {
+    await catalogueRepository.refreshSearchWords();
+    vocabularyVersion = version;
+  }
+};
+
 const app = await buildApp({
   db: database.db,
   webDist: config.webDist,
@@ -43,6 +59,12 @@ const app = await buildApp({
       ),
   auth: { publicUrl: config.publicUrl, sessionIdleMinutes: config.sessionIdleMinutes },
 });
+
+setInterval(() => {
+  refreshVocabulary().catch((error: unknown) => {
+    app.log.error({ err: error }, 'Search vocabulary could not be refreshed');
+  });
+}, 10 * 60_000).unref();
 
 const shutdown = async () => {
   await app.close();

@@ -155,8 +155,12 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     ]);
   });
 
-  it('falls back to similar titles for a typing error', async () => {
+  it('corrects typing errors with the nearest words of the catalogue', async () => {
     expect(titles((await search('q=Photosyntese')).items)).toContain('Die Photosynthese');
+    expect(titles((await search('q=Fotosynthese')).items)).toContain('Die Photosynthese');
+    // Each wrong word of several, and the filters still apply.
+    expect(titles((await search('q=Pflanzn%20Frueling')).items)).toEqual(['Pflanzen im Frühling']);
+    expect((await search('q=Pflanzn%20Frueling&c=books')).items).toEqual([]);
   });
 
   it('answers an empty list with total 0 when nothing matches', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
-import { analyzeMedia, importMedia } from '../modules/catalogue/media-import.ts';
+import { afterMediaImport, importMedia } from '../modules/catalogue/media-import.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 
 /** Seeds the demo catalogue into an empty database; answers how many media it added. */
@@ -13,6 +13,6 @@ export async function seedDemoData(db: Database): Promise<number> {
     return 0;
   }
   const added = await importMedia(db, demoCatalogue());
-  await analyzeMedia(db);
+  await afterMediaImport(db);
   return added;
 }

@@ -1,7 +1,7 @@
 import type { NewMediumRecord } from '@medienkatalog/domain';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
-import { analyzeMedia, importMedia } from '../../src/modules/catalogue/media-import.ts';
+import { afterMediaImport, importMedia } from '../../src/modules/catalogue/media-import.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
 export interface CatalogueTestContext {
@@ -21,7 +21,7 @@ export function useCatalogueApp(
   beforeAll(async () => {
     context.database = await createTestDatabase(kind);
     await importMedia(context.database.db, records);
-    await analyzeMedia(context.database.db);
+    await afterMediaImport(context.database.db);
     context.app = await buildApp({ db: context.database.db });
   });
   afterAll(async () => {

@@ -169,16 +169,50 @@ export class CatalogueRepository {
     );
   }
 
-  /** Titles that resemble the query (typing errors), when the full-text search finds nothing. */
-  async searchSimilarTitles(where: SQL, foldedQuery: string, page: Page) {
-    const rows = await queryRows<RowWithTotal>(
+  /**
+   * For each folded query word its lexeme when the catalogue has it, else the most similar
+   * lexeme of the catalogue's words (trigrams), else null; stop words are left out.
+   */
+  async correctWords(words: readonly string[]): Promise<{ stem: string; word: string | null }[]> {
+    if (words.length === 0) {
+      return [];
+    }
+    return queryRows<{ stem: string; word: string | null }>(
       this.db,
-      sql`SELECT ${mediumColumns}, count(*) OVER () AS total FROM media m
-          WHERE ${where} AND ${foldedQuery} <% mk_fold(m.fn_titel)
-          ORDER BY word_similarity(${foldedQuery}, mk_fold(m.fn_titel)) DESC, m.popularity DESC, m.id DESC
-          LIMIT ${page.limit} OFFSET ${page.offset}`,
+      sql`SELECT q.stem, coalesce(
+                   (SELECT w.word FROM search_words w WHERE w.word = q.stem),
+                   (SELECT w.word FROM search_words w WHERE w.word % q.stem
+                    ORDER BY similarity(w.word, q.stem) DESC, w.ndoc DESC, w.word LIMIT 1)) AS word
+          FROM (SELECT t.position,
+                       (SELECT v.lexeme FROM unnest(to_tsvector('german', t.raw)) AS v LIMIT 1) AS stem
+                FROM unnest(ARRAY[${sql.join(
+                  words.map((word) => sql`${word}`),
+                  sql`, `,
+                )}]::text[]) WITH ORDINALITY AS t(raw, position)) AS q
+          WHERE q.stem IS NOT NULL
+          ORDER BY q.position`,
     );
-    return splitTotal(rows);
+  }
+
+  async hasSearchWords(): Promise<boolean> {
+    const [row] = await queryRows<{ present: boolean }>(
+      this.db,
+      sql`SELECT EXISTS (SELECT 1 FROM search_words) AS present`,
+    );
+    return row?.present ?? false;
+  }
+
+  /** Rebuilds the vocabulary for corrections from the published media. */
+  async refreshSearchWords(): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM search_words`);
+      await tx.execute(
+        sql`INSERT INTO search_words (word, ndoc)
+            SELECT word, ndoc FROM ts_stat(
+              $$SELECT rank_vector FROM media WHERE fn_status = 'published'$$)
+            WHERE length(word) >= 3`,
+      );
+    });
   }
 
   /**

@@ -12,12 +12,12 @@ import {
   type FacetValue,
   type MediumDetail,
 } from '@medienkatalog/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
 import { searchConditions } from './search-filters.ts';
-import { foldText } from './search-text.ts';
+import { queryWords } from './search-text.ts';
 
 export interface SearchTuning {
   /**
@@ -121,9 +121,13 @@ export class CatalogueService {
     return this.distinctAnswers.get(JSON.stringify(query), () => this.distinctUncached(query));
   }
 
-  private async searchUncached(query: CatalogueSearchQuery): Promise<SearchResult> {
+  /** `corrected`: the tsquery of a query whose words were corrected (see correctedTsQuery). */
+  private async searchUncached(
+    query: CatalogueSearchQuery,
+    corrected?: SQL,
+  ): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
-    const { where, tsQuery } = searchConditions(query);
+    const { where, tsQuery } = searchConditions(query, corrected);
     const estimate = await this.repository.estimateCount(where);
     const media = await this.publishedMedia();
     const broad = estimate > this.exactSearchLimit(media);
@@ -158,14 +162,28 @@ export class CatalogueService {
     if (total > 0 || query.q === undefined) {
       return { items: [], total, approximate: false };
     }
-    // Nothing matched the words: try titles that resemble the query (typing errors).
-    const withoutText = searchConditions({ ...query, q: undefined }).where;
-    const similar = await this.repository.searchSimilarTitles(withoutText, foldText(query.q), page);
-    return {
-      items: similar.rows.map(toCatalogueItem),
-      total: similar.total ?? 0,
-      approximate: false,
-    };
+    // Nothing matched the words: search again with the catalogue's words nearest to them.
+    const tsCorrected = corrected ? undefined : await this.correctedTsQuery(query.q);
+    return tsCorrected
+      ? this.searchUncached(query, tsCorrected)
+      : { items: [], total: 0, approximate: false };
+  }
+
+  /**
+   * The query with each word the catalogue does not know replaced by its most similar known
+   * word (typing errors: 'Fotosynthse' finds 'Photosynthese'); undefined when nothing changes.
+   */
+  private async correctedTsQuery(text: string): Promise<SQL | undefined> {
+    const words = await this.repository.correctWords(queryWords(text));
+    const changed = words.some((word) => word.word !== word.stem);
+    const known = words.flatMap((word) => (word.word === null ? [] : [word.word]));
+    if (!changed || known.length === 0 || known.length < words.length) {
+      return undefined;
+    }
+    return sql`(${sql.join(
+      known.map((word) => sql`plainto_tsquery('simple', ${word})`),
+      sql` && `,
+    )})`;
   }
 
   private async distinctUncached(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {

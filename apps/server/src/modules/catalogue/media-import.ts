@@ -2,6 +2,7 @@ import type { NewMediumRecord } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
+import { CatalogueRepository } from './catalogue.repository.ts';
 import { deriveColumns } from './media-record.ts';
 
 /** Rows per INSERT: about 35 parameters a row stays well below PostgreSQL's 65,535. */
@@ -31,7 +32,11 @@ export async function importMedia(
   return count;
 }
 
-/** Refreshes the planner's statistics; the search relies on its estimates (PGlite has no autovacuum). */
-export async function analyzeMedia(db: Database): Promise<void> {
+/**
+ * After a bulk import: refreshes the planner's statistics (the search relies on its estimates;
+ * PGlite has no autovacuum) and the vocabulary of the typing-error correction.
+ */
+export async function afterMediaImport(db: Database): Promise<void> {
   await db.execute(sql`ANALYZE media`);
+  await new CatalogueRepository(db).refreshSearchWords();
 }

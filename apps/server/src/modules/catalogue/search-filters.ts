@@ -88,10 +88,15 @@ export interface SearchConditions {
   tsQuery: SQL | undefined;
 }
 
-/** Turns validated search parameters into SQL conditions on media (alias m). */
-export function searchConditions(filters: SearchFilters): SearchConditions {
+/**
+ * Turns validated search parameters into SQL conditions on media (alias m); `tsQuery` replaces
+ * the one of the free text (a corrected query).
+ */
+export function searchConditions(
+  filters: SearchFilters,
+  tsQuery: SQL | undefined = filters.q === undefined ? undefined : searchTsQuery(filters.q),
+): SearchConditions {
   const conditions: SQL[] = [sql`m.fn_status = 'published'`];
-  const tsQuery = filters.q === undefined ? undefined : searchTsQuery(filters.q);
   if (tsQuery) {
     conditions.push(sql`m.search_vector @@ ${tsQuery}`);
   }

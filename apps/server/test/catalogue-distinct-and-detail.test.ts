@@ -87,6 +87,22 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
     });
   });
 
+  it('counts the media of each subject area, one level at a time, including those below it', async () => {
+    const top = await context.app.inject({ url: '/api/v1/media/catalogue/categories' });
+    expect(top.json()).toEqual([
+      { value: '080', text: 'Biologie', count: 2 },
+      { value: '380', text: 'Mathematik', count: 2 },
+    ]);
+    const biology = await context.app.inject({
+      url: '/api/v1/media/catalogue/categories?parent=080',
+    });
+    expect(biology.json()).toEqual([
+      { value: '08001', text: expect.any(String) as string, count: 1 },
+    ]);
+    const bad = await context.app.inject({ url: '/api/v1/media/catalogue/categories?parent=08' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers one published medium with its public fields, whatever the case of the id', async () => {
     const response = await context.app.inject({ url: '/api/v1/media/testpool-a1' });
     expect(response.statusCode).toBe(200);

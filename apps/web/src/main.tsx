@@ -1,6 +1,25 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './app/router.tsx';
+import { theme } from './app/theme.ts';
+import './i18n/i18n.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Lists and details stay as they are for ten minutes (spec: cache default 600000 ms)
+      // and are kept half an hour, so returning to a view keeps its loaded pages.
+      staleTime: 10 * 60_000,
+      gcTime: 30 * 60_000,
+      retry: 1,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
 
 const root = document.getElementById('root');
 if (!root) {
@@ -8,6 +27,11 @@ if (!root) {
 }
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </QueryClientProvider>
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -1,3 +1,5 @@
+export * from './accounts/accounts.ts';
+export * from './accounts/roles.ts';
 export * from './formats/delimiter.ts';
 export * from './formats/keywords.ts';
 export * from './formats/languages.ts';
@@ -7,9 +9,10 @@ export * from './lookups/audiences.ts';
 export * from './lookups/languages.ts';
 export * from './lookups/media-types.ts';
 export * from './lookups/subject-areas.ts';
+export * from './lookups/subject-icons.ts';
 export * from './media/cover.ts';
 export * from './media/medium.ts';
 export * from './media/metadata-line.ts';
+export * from './media/search-options.ts';
 export * from './media/search.ts';
 export * from './messages/index.ts';
-export * from './accounts/accounts.ts';

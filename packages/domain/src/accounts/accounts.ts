@@ -103,12 +103,3 @@ export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 export const FeaturesSchema = z.object({ media_editing: z.boolean() }).meta({ id: 'Features' });
 export type Features = z.infer<typeof FeaturesSchema>;
-
-export const isTeacher = (user: Pick<UserInfo, 'role'>) => user.role === 'L';
-export const isProducer = (user: Pick<UserInfo, 'type' | 'context'>) =>
-  user.type === 'MZ' && user.context.startsWith('admin/');
-export const isMediaCentreUser = (user: Pick<UserInfo, 'type' | 'context'>) =>
-  user.type === 'MZ' && !user.context.startsWith('admin/');
-/** The pool a producer manages: the last segment of its context. */
-export const producerPool = (user: Pick<UserInfo, 'context'>) =>
-  user.context.split('/').filter(Boolean).pop() ?? '';

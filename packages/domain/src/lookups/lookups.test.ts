@@ -7,10 +7,10 @@ import {
   subjectArea,
   subjectAreaAncestors,
   subjectAreaChildren,
-  subjectAreaIcon,
   subjectAreaName,
   subjectAreaSearchText,
 } from './subject-areas.ts';
+import { subjectAreaIcon } from './subject-icons.ts';
 
 describe('languages', () => {
   it.each([

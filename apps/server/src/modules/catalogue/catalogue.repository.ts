@@ -194,6 +194,23 @@ export class CatalogueRepository {
     );
   }
 
+  /**
+   * Published media per subject area one level below `parent` (the top level for none),
+   * counting everything filed below each area.
+   */
+  async categoryCounts(parent: string | undefined) {
+    const level = parent === undefined ? 3 : parent.length + 2;
+    const within = parent === undefined ? sql`true` : sql`m.geb_paths && ARRAY[${parent}]::text[]`;
+    return queryRows<{ code: string; count: number }>(
+      this.db,
+      sql`SELECT c AS code, count(*)::int AS count
+          FROM media m, unnest(m.geb_paths) AS c
+          WHERE m.fn_status = 'published' AND ${within} AND length(c) = ${level}
+            AND c LIKE ${`${parent ?? ''}%`}
+          GROUP BY c`,
+    );
+  }
+
   async hasSearchWords(): Promise<boolean> {
     const [row] = await queryRows<{ present: boolean }>(
       this.db,

@@ -4,6 +4,7 @@ import {
   CatalogueItemSchema,
   CatalogueSearchQuerySchema,
   ErrorSchema,
+  FacetValueSchema,
   MESSAGES,
   MediumDetailSchema,
 } from '@medienkatalog/domain';
@@ -51,6 +52,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request) => service.distinct(request.query),
+  );
+
+  app.get(
+    '/api/v1/media/catalogue/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Subject areas one level below `parent` (the top level without) with media counts',
+        description: 'Counts every published medium filed in the area or below it.',
+        querystring: z.object({
+          parent: z
+            .string()
+            .regex(/^\d{3}(\d{2}){0,3}$/, { error: MESSAGES.query.filter('Sachgebiete') })
+            .optional(),
+        }),
+        response: { 200: z.array(FacetValueSchema), 400: ErrorSchema },
+      },
+    },
+    async (request) => service.categories(request.query.parent),
   );
 
   app.get(

@@ -60,6 +60,7 @@ const FACET_NAMES: Record<FacetField, (code: string) => string> = {
 export class CatalogueService {
   private readonly searchAnswers: AnswerCache<SearchResult>;
   private readonly distinctAnswers: AnswerCache<CatalogueDistinct>;
+  private readonly categoryAnswers: AnswerCache<FacetValue[]>;
 
   constructor(
     private readonly repository: CatalogueRepository,
@@ -69,6 +70,7 @@ export class CatalogueService {
     const version = () => repository.catalogueVersion();
     this.searchAnswers = new AnswerCache(version, cache);
     this.distinctAnswers = new AnswerCache(version, cache);
+    this.categoryAnswers = new AnswerCache(version, cache);
   }
 
   private catalogueSize = { media: 0, measuredAt: Number.NEGATIVE_INFINITY };
@@ -207,6 +209,17 @@ export class CatalogueService {
         .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text, 'de'));
     }
     return result;
+  }
+
+  /** The subject areas below `parent` that hold published media, with their counts. */
+  async categories(parent: string | undefined): Promise<FacetValue[]> {
+    const key = JSON.stringify({ categories: parent ?? '' });
+    return this.categoryAnswers.get(key, async () => {
+      const rows = await this.repository.categoryCounts(parent);
+      return rows
+        .map((row) => ({ value: row.code, text: subjectAreaName(row.code), count: row.count }))
+        .sort((a, b) => a.value.localeCompare(b.value));
+    });
   }
 
   async findMedium(identifier: string, viewer?: number): Promise<MediumDetail | undefined> {

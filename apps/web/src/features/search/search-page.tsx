@@ -1,90 +1,89 @@
-import { useEffect, useState } from 'react';
-import { searchCatalogue, type SearchPage as Results } from '../../api/catalogue-search.ts';
-import { t } from '../../i18n/t.ts';
-import { MediaListItem } from './media-list-item.tsx';
+import { SEARCH_KINDS, type SearchKind } from '@medienkatalog/domain';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
+import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { SearchFilters } from './search-filters.tsx';
+import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
 
-const TYPING_PAUSE_MS = 250;
-
-type State =
-  { status: 'loading' } | { status: 'error' } | { status: 'done'; query: string; results: Results };
-
-/** The start page of the foundation: a search field and the first page of results. */
-export function SearchPage() {
-  const [query, setQuery] = useState('');
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setState({ status: 'loading' });
-        searchCatalogue(query, 0, controller.signal).then(
-          (results) => {
-            setState({ status: 'done', query, results });
-          },
-          (error: unknown) => {
-            if (!controller.signal.aborted) {
-              console.error(error);
-              setState({ status: 'error' });
-            }
-          },
-        );
-      },
-      query === '' ? 0 : TYPING_PAUSE_MS,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-
-  return (
-    <main className="page">
-      <h1>{t('app.title')}</h1>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <label htmlFor="search-input">{t('search.label')}</label>
-        <input
-          id="search-input"
-          type="search"
-          value={query}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          onChange={(event) => {
-            setQuery(event.target.value);
-          }}
-        />
-      </form>
-      <section aria-live="polite" aria-busy={state.status === 'loading'}>
-        {state.status === 'loading' && <p>{t('search.loading')}</p>}
-        {state.status === 'error' && <p role="alert">{t('search.error')}</p>}
-        {state.status === 'done' && <ResultList query={state.query} results={state.results} />}
-      </section>
-    </main>
-  );
+/** The heading variants of the spec: query, producer, media library (plus keyword and all). */
+export function searchHeading(state: SearchState, t: ReturnType<typeof useTranslation>['t']) {
+  if (state.mediathek !== '') {
+    return t('search.heading.mediathek', { name: state.mediathek.split('/').pop() ?? '' });
+  }
+  if (state.producer !== '') {
+    return t('search.heading.producer', { producer: state.producer });
+  }
+  if (state.q !== '') {
+    return t('search.heading.query', { query: state.q });
+  }
+  if (state.keyword !== '') {
+    return t('search.heading.keyword', { keyword: state.keyword });
+  }
+  return t('search.heading.all');
 }
 
-function ResultList({ query, results }: { query: string; results: Results }) {
-  if (results.items.length === 0) {
-    return <p>{t('search.empty')}</p>;
-  }
-  const heading = query.trim() === '' ? t('search.newest') : t('search.results', { query });
-  const count = t(results.approximate ? 'search.countApproximate' : 'search.count', {
-    count: results.total,
-  });
+/** /search: the whole search state lives in the URL (bookmarks, sharing, back button). */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const state = searchStateFromUrl(params);
+  const heading = searchHeading(state, t);
+  usePageTitle(heading);
+  const [total, setTotal] = useState<{ count: number; approximate: boolean }>();
+  const onTotal = useCallback((count: number | undefined, approximate: boolean) => {
+    setTotal(count === undefined ? undefined : { count, approximate });
+  }, []);
+
+  const change = (next: SearchState) => {
+    const nextParams = searchUrlParams(next);
+    const refresh = params.get('refresh');
+    if (refresh) {
+      nextParams.set('refresh', refresh);
+    }
+    setParams(nextParams);
+  };
+  // 'refresh' (a forced reload of the same search) makes a new list address.
+  const listUrl = `${catalogueSearchUrl(state)}${params.get('refresh') ? `${catalogueSearchUrl(state).includes('?') ? '&' : '?'}refresh=${params.get('refresh') ?? ''}` : ''}`;
+
   return (
-    <>
-      <h2 className="results-heading">{heading}</h2>
-      <p className="results-count">{count}</p>
-      <ul className="media-list" aria-label={heading}>
-        {results.items.map((medium) => (
-          <MediaListItem key={medium.identifier} medium={medium} />
+    <Box>
+      <Typography variant="h1" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+        {heading}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, minHeight: '1.5em' }} role="status">
+        {total &&
+          (total.approximate
+            ? t('search.countApproximate', { count: total.count })
+            : t('search.count', { count: total.count }))}
+      </Typography>
+      <Tabs
+        value={state.kind}
+        onChange={(_event, kind: SearchKind) => {
+          change({ ...state, kind });
+        }}
+        aria-label={t('search.kind.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
+        {SEARCH_KINDS.map((kind) => (
+          <Tab key={kind} value={kind} label={t(`search.kind.${kind}`)} />
         ))}
-      </ul>
-    </>
+      </Tabs>
+      <SearchFilters
+        state={state}
+        onChange={(filters) => {
+          change({ ...state, filters });
+        }}
+      />
+      <MediaCardGrid listUrl={listUrl} emptyText={t('search.noResults')} onTotal={onTotal} />
+    </Box>
   );
 }

@@ -1,0 +1,235 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useIsFetching } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { MEDIA_LIST_KEY } from '../api/media-list.ts';
+import { useLogout, useUserInfo } from '../api/user.ts';
+import { LoginPromptProvider } from '../components/login-prompt.tsx';
+import { SearchBar } from '../features/search/search-bar.tsx';
+import { paths, STATIC_PAGES } from '../lib/paths.ts';
+import { theme } from './theme.ts';
+import { PageLoading } from './page-loading.tsx';
+
+/** Views that keep their scroll position when the user comes back (spec: kept alive). */
+const KEPT_VIEWS = new Set<string>([
+  paths.marketplace,
+  paths.search,
+  paths.wishlist,
+  paths.trending,
+]);
+
+const STATIC_KEYS = {
+  impressum: 'footer.impressum',
+  datenschutz: 'footer.datenschutz',
+  nutzungsbedingungen: 'footer.nutzungsbedingungen',
+  kontakt: 'footer.kontakt',
+  'ueber-uns': 'footer.ueberUns',
+} as const;
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useUserInfo();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) {
+    return (
+      <Button color="inherit" component={RouterLink} to={paths.login}>
+        {t('app.login')}
+      </Button>
+    );
+  }
+  const name = `${user.vorname} ${user.name}`.trim();
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={t('app.userMenu', { name })}
+        aria-haspopup="menu"
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+        }}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => {
+          setAnchor(null);
+        }}
+      >
+        <MenuItem disabled>{name}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void navigate(paths.profile);
+          }}
+        >
+          {t('app.profile')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            logout.mutate(undefined, {
+              onSuccess: () => {
+                void navigate(paths.marketplace);
+              },
+            });
+          }}
+        >
+          {t('app.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** Navigation bar with the search bar, the routed content and the footer. */
+export function Shell() {
+  const { t } = useTranslation();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const { data: user } = useUserInfo();
+  const loading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
+  return (
+    <LoginPromptProvider>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <Link
+          href="#inhalt"
+          sx={{
+            position: 'absolute',
+            left: -10_000,
+            '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 },
+          }}
+        >
+          {t('app.skipToContent')}
+        </Link>
+        <AppBar position="sticky" elevation={0}>
+          <Toolbar component="nav" aria-label={t('app.navigation')} sx={{ gap: 1 }}>
+            <Typography
+              component={RouterLink}
+              to={paths.marketplace}
+              variant="h6"
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                fontWeight: 700,
+                mr: 1,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {t('app.title')}
+            </Typography>
+            {!compact && (
+              <>
+                <Button color="inherit" component={RouterLink} to={paths.marketplace}>
+                  {t('app.marketplace')}
+                </Button>
+                <Button color="inherit" component={RouterLink} to={paths.categories}>
+                  {t('app.categories')}
+                </Button>
+                {user && (
+                  <>
+                    <Button color="inherit" component={RouterLink} to={paths.wishlist}>
+                      {t('app.wishlist')}
+                    </Button>
+                    <Button color="inherit" component={RouterLink} to={paths.trending}>
+                      {t('app.trending')}
+                    </Button>
+                  </>
+                )}
+              </>
+            )}
+            <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'flex-end' }}>
+              <SearchBar compact={compact} />
+            </Box>
+            <UserMenu />
+          </Toolbar>
+          {compact && (
+            <Toolbar
+              variant="dense"
+              component="nav"
+              aria-label={t('app.navigation')}
+              sx={{ gap: 0.5, overflowX: 'auto' }}
+            >
+              <Button color="inherit" size="small" component={RouterLink} to={paths.marketplace}>
+                {t('app.marketplace')}
+              </Button>
+              <Button color="inherit" size="small" component={RouterLink} to={paths.categories}>
+                {t('app.categories')}
+              </Button>
+              {user && (
+                <>
+                  <Button color="inherit" size="small" component={RouterLink} to={paths.wishlist}>
+                    {t('app.wishlist')}
+                  </Button>
+                  <Button color="inherit" size="small" component={RouterLink} to={paths.trending}>
+                    {t('app.trending')}
+                  </Button>
+                </>
+              )}
+            </Toolbar>
+          )}
+          <Box sx={{ height: 4 }}>
+            {loading && <LinearProgress color="secondary" aria-label={t('app.loading')} />}
+          </Box>
+        </AppBar>
+        <Container
+          component="main"
+          id="inhalt"
+          tabIndex={-1}
+          maxWidth="xl"
+          sx={{ flexGrow: 1, py: 3, outline: 'none' }}
+        >
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+        <Box
+          component="footer"
+          sx={{ bgcolor: 'grey.100', borderTop: 1, borderColor: 'divider', py: 3, mt: 4 }}
+        >
+          <Container
+            maxWidth="xl"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+          >
+            <Typography variant="body2" sx={{ flexGrow: 1 }}>
+              {t('footer.offer')}
+            </Typography>
+            <Box
+              component="nav"
+              aria-label={t('footer.links')}
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}
+            >
+              {STATIC_PAGES.map((page) => (
+                <Link key={page} component={RouterLink} to={paths.page(page)} variant="body2">
+                  {t(STATIC_KEYS[page])}
+                </Link>
+              ))}
+            </Box>
+          </Container>
+        </Box>
+      </Box>
+      <ScrollRestoration
+        getKey={(location) =>
+          KEPT_VIEWS.has(location.pathname)
+            ? `${location.pathname}${location.search}`
+            : location.key
+        }
+      />
+    </LoginPromptProvider>
+  );
+}

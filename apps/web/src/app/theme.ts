@@ -1,0 +1,27 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * The one calm theme of the app: light, one primary colour (contrast 7:1 on white), the
+ * system fonts (nothing is loaded from other hosts).
+ */
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#1d5c96' },
+    secondary: { main: '#8a4b08' },
+    background: { default: '#f6f7f9' },
+    text: { secondary: '#4a5360' },
+  },
+  typography: {
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h1: { fontSize: '2rem', fontWeight: 600 },
+    h2: { fontSize: '1.5rem', fontWeight: 600 },
+    h3: { fontSize: '1.2rem', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+  },
+});

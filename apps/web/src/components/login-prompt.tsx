@@ -1,0 +1,69 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../lib/paths.ts';
+
+const LoginPromptContext = createContext<() => void>(() => undefined);
+
+/** Opens the login-required dialog (spec section 2) from anywhere below the provider. */
+export const useLoginPrompt = () => use(LoginPromptContext);
+
+export function LoginRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="login-required-title"
+      aria-describedby="login-required-text"
+      slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)' } } }}
+    >
+      <DialogTitle id="login-required-title">{t('loginDialog.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="login-required-text">{t('loginDialog.text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('loginDialog.cancel')}</Button>
+        <Button
+          variant="contained"
+          autoFocus
+          onClick={() => {
+            onClose();
+            void navigate(paths.loginWithReturn(`${location.pathname}${location.search}`));
+          }}
+        >
+          {t('loginDialog.login')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function LoginPromptProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const show = useMemo(
+    () => () => {
+      setOpen(true);
+    },
+    [],
+  );
+  return (
+    <LoginPromptContext value={show}>
+      {children}
+      <LoginRequiredDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    </LoginPromptContext>
+  );
+}

@@ -1,0 +1,182 @@
+import type { CatalogueItem } from '@medienkatalog/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMediaList } from '../api/media-list.ts';
+import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
+
+// The overlay (with the lookup tables of the facts) loads when a preview is first opened.
+const MediaPreviewDialog = lazy(async () => ({
+  default: (await import('./media-preview-dialog.tsx')).MediaPreviewDialog,
+}));
+
+/** Skeleton cards while a page loads (spec: 4). */
+const SKELETONS = 4;
+
+function SkeletonCard() {
+  return (
+    <Box sx={{ width: '100%', maxWidth: CARD_WIDTH, height: CARD_HEIGHT }} aria-hidden>
+      <Skeleton variant="rounded" height={CARD_IMAGE_HEIGHT} />
+      <Skeleton sx={{ mt: 1 }} height={28} />
+      <Skeleton width="60%" />
+      <Skeleton />
+      <Skeleton />
+    </Box>
+  );
+}
+
+export interface MediaCardGridProps {
+  /** The list address; pages are asked for with p=0, 1, ... */
+  listUrl: string;
+  /** Shown when the list is empty (default: 'Hier gibt es noch keine Medien.'). */
+  emptyText?: string;
+  /** Hides items locally, e.g. unstarred ones in the wishlist. */
+  keep?: (item: CatalogueItem) => boolean;
+  /** Reports the total of the list (X-Total-Count), e.g. for a heading. */
+  onTotal?: (total: number | undefined, approximate: boolean) => void;
+}
+
+/** Media cards with infinite scroll, skeletons while loading, empty state and error snackbar. */
+export function MediaCardGrid({ listUrl, emptyText, keep, onTotal }: MediaCardGridProps) {
+  const { t } = useTranslation();
+  const list = useMediaList(listUrl);
+  const [previewId, setPreviewId] = useState<string>();
+  // The error snackbar shows each failure until the user closes it.
+  const [dismissedError, setDismissedError] = useState(0);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = list;
+
+  const errorOpen = isError && list.errorUpdatedAt !== dismissedError;
+  const closeError = () => {
+    setDismissedError(list.errorUpdatedAt);
+  };
+
+  const firstPage = list.data?.pages[0];
+  useEffect(() => {
+    if (firstPage) {
+      onTotal?.(firstPage.total, firstPage.approximate);
+    }
+  }, [firstPage, onTotal]);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && hasNextPage && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = (list.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (item) => keep?.(item) ?? true,
+  );
+  const loading = list.isPending || isFetchingNextPage;
+  const preview = items.find((item) => item.identifier === previewId);
+
+  return (
+    <Box aria-busy={loading}>
+      {list.isSuccess && items.length === 0 && !hasNextPage && (
+        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary" role="status">
+          {emptyText ?? t('grid.empty')}
+        </Typography>
+      )}
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, 280px), ${String(CARD_WIDTH)}px))`,
+          justifyContent: 'center',
+          justifyItems: 'center',
+        }}
+      >
+        {items.map((item) => (
+          <Box
+            component="li"
+            key={item.identifier}
+            sx={{ width: '100%', display: 'flex', justifyContent: 'center' }}
+          >
+            <MediaCard
+              medium={item}
+              onPreview={(medium) => {
+                setPreviewId(medium.identifier);
+              }}
+            />
+          </Box>
+        ))}
+        {loading &&
+          Array.from({ length: SKELETONS }, (_, index) => (
+            <Box component="li" key={`skeleton-${String(index)}`} sx={{ width: '100%' }}>
+              <SkeletonCard />
+            </Box>
+          ))}
+      </Box>
+      <div ref={sentinel} />
+      {hasNextPage && !loading && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              void fetchNextPage();
+            }}
+          >
+            {t('grid.more')}
+          </Button>
+        </Box>
+      )}
+      {preview && (
+        <Suspense fallback={null}>
+          <MediaPreviewDialog
+            medium={preview}
+            onClose={() => {
+              setPreviewId(undefined);
+            }}
+          />
+        </Suspense>
+      )}
+      <Snackbar
+        open={errorOpen}
+        onClose={closeError}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert
+          severity="error"
+          variant="filled"
+          onClose={closeError}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                closeError();
+                void list.refetch();
+              }}
+            >
+              {t('grid.retry')}
+            </Button>
+          }
+        >
+          {t('grid.error')}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,121 @@
+import { parseSubjects, subjectAreaName } from '@medienkatalog/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { recordView, useMedium } from '../../api/medium.ts';
+import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { StarButton } from '../../components/media-card.tsx';
+import { MediaFacts } from '../../components/media-facts.tsx';
+import { sanitizeTitle } from '../../lib/sanitize.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+
+/** /marketplace/{id}: every public field of a medium and related media. */
+export function MediumPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const medium = useMedium(id);
+  const title = medium.data
+    ? sanitizeTitle(medium.data.fn_titel).replace(/<[^>]*>/g, '')
+    : undefined;
+  usePageTitle(title);
+  useEffect(() => {
+    recordView(id).catch(() => undefined);
+  }, [id]);
+
+  if (medium.isPending) {
+    return (
+      <Box aria-busy>
+        <Skeleton variant="text" height={56} width="60%" />
+        <Skeleton variant="rounded" height={226} sx={{ maxWidth: 400 }} />
+      </Box>
+    );
+  }
+  if (!medium.data) {
+    return <NotFoundPage text={t('medium.notFound')} />;
+  }
+  const item = medium.data;
+  const [firstSubject] = parseSubjects(item.fn_geb);
+  const relatedUrl = firstSubject
+    ? `/api/v1/media/catalogue/search?filter_fn_geb=${encodeURIComponent(`${firstSubject}*`)}`
+    : undefined;
+  return (
+    <Box component="article">
+      <Button
+        startIcon={<ArrowBackIcon />}
+        onClick={() => {
+          void navigate(-1);
+        }}
+        sx={{ mb: 1 }}
+      >
+        {t('medium.back')}
+      </Button>
+      <Typography
+        variant="h1"
+        sx={{ mb: 2, overflowWrap: 'anywhere' }}
+        dangerouslySetInnerHTML={{ __html: sanitizeTitle(item.fn_titel) }}
+      />
+      {(item.fn_utitel || item.fn_paratitel) && (
+        <Typography variant="h3" component="p" color="text.secondary" sx={{ mb: 2 }}>
+          {[item.fn_utitel, item.fn_paratitel].filter(Boolean).join(' – ')}
+        </Typography>
+      )}
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '400px 1fr' }, mb: 4 }}
+      >
+        <Box>
+          <Box
+            component="img"
+            src={item.cover}
+            alt=""
+            sx={{ width: '100%', aspectRatio: '400 / 226', bgcolor: 'grey.200', borderRadius: 1 }}
+            onError={(event) => {
+              event.currentTarget.style.visibility = 'hidden';
+            }}
+          />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <StarButton medium={item} />
+            <Typography variant="body2" color="text.secondary">
+              {t('card.stars', { count: item.stars })}
+            </Typography>
+          </Box>
+        </Box>
+        <Box>
+          {item.fn_kurztext && (
+            <Typography sx={{ mb: 2, fontWeight: 500 }}>{item.fn_kurztext}</Typography>
+          )}
+          {item.fn_text && <Typography sx={{ mb: 2 }}>{item.fn_text}</Typography>}
+          {item.fn_langtext && (
+            <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{item.fn_langtext}</Typography>
+          )}
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('medium.facts')}
+            sx={{ p: 2 }}
+          >
+            <MediaFacts medium={item} />
+          </Paper>
+        </Box>
+      </Box>
+      {relatedUrl && firstSubject && (
+        <Box component="section" aria-labelledby="related-heading">
+          <Typography id="related-heading" variant="h2" sx={{ mb: 1.5 }}>
+            {t('medium.related', { subject: subjectAreaName(firstSubject) })}
+          </Typography>
+          <MediaCardGrid
+            listUrl={relatedUrl}
+            keep={(related) => related.identifier !== item.identifier}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,9 @@
+import DOMPurify from 'dompurify';
+
+/** Titles may contain simple markup (emphasis, sub- and superscript); everything else goes. */
+export function sanitizeTitle(markup: string): string {
+  return DOMPurify.sanitize(markup, {
+    ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'sub', 'sup', 'br', 'span'],
+    ALLOWED_ATTR: [],
+  });
+}

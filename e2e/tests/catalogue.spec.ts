@@ -1,0 +1,199 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility.ts';
+
+const cards = (page: Page) => page.locator('main article');
+
+test('the marketplace shows subject areas and the newest media, and scrolls for more', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { name: 'Bildungsmedien für Ihren Unterricht', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Biologie \(\d+\)$/ })).toBeVisible();
+  await expect(cards(page)).toHaveCount(24);
+  await expectAccessible(page);
+
+  await page.mouse.wheel(0, 20_000);
+  await expect(cards(page)).toHaveCount(48);
+
+  // Leaving and coming back keeps the loaded pages and the scroll position.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  await page.getByRole('link', { name: 'Kategorien' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Kategorien', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(cards(page)).toHaveCount(48);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});
+
+test('a search with a filter lives in the URL, and the back button restores it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Medien suchen' }).fill('Pflanzen');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=Pflanzen$/);
+  await expect(
+    page.getByRole('heading', { name: 'Ergebnisse für „Pflanzen“', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Ergebnisse?$/ })).toBeVisible();
+  const allTitles = await cards(page).locator('h3').allTextContents();
+  expect(allTitles.length).toBeGreaterThan(1);
+  expect(allTitles.some((title) => title.includes('Pflanze'))).toBe(true);
+  await expectAccessible(page);
+
+  // The filter offers the types that occur under this search, with counts.
+  await page.getByRole('combobox', { name: 'Medienart' }).click();
+  const option = page.getByRole('option').first();
+  await expect(option).toHaveText(/\(\d+\)$/);
+  const optionText = (await option.textContent()) ?? '';
+  const expected = Number(/\((\d+)\)$/.exec(optionText)?.[1]);
+  await option.click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/typ=/);
+  await expect(cards(page)).toHaveCount(Math.min(expected, 24));
+  await expect(
+    page.getByRole('status').filter({ hasText: `${String(expected)} Ergebnis` }),
+  ).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Apps' }).click();
+  await expect(page).toHaveURL(/t=apps/);
+
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?q=Pflanzen$/);
+  await expect(cards(page)).toHaveCount(allTitles.length);
+});
+
+test('a search that finds nothing says so; a typing error is corrected', async ({ page }) => {
+  await page.goto('/search?q=Xylophonquantenschaum');
+  await expect(page.getByText('Keine Ergebnisse')).toBeVisible();
+  await page.goto('/search?q=Fotosynthse');
+  await expect(
+    cards(page).locator('h3').filter({ hasText: 'Photosynthese' }).first(),
+  ).toBeVisible();
+});
+
+test('the producer chip searches the producer; detail keywords search the keyword', async ({
+  page,
+}) => {
+  await page.goto('/search?q=Vulkane');
+  const firstCard = cards(page).first();
+  const producer =
+    (await firstCard.getByRole('button', { name: /^Alle Medien von / }).textContent()) ?? '';
+  await firstCard.getByRole('button', { name: `Alle Medien von ${producer}` }).click();
+  await expect(page).toHaveURL(/\/search\/?\?producer=/);
+  await expect(
+    page.getByRole('heading', { name: `Ergebnisse für Produzent „${producer}“`, level: 1 }),
+  ).toBeVisible();
+  await expect(cards(page).first()).toContainText(producer);
+
+  await cards(page).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/marketplace\//);
+  await expect(page.getByRole('region', { name: 'Angaben zum Medium' })).toBeVisible();
+  await expect(page.getByText('Medienart', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  const keyword = page
+    .getByRole('region', { name: 'Angaben zum Medium' })
+    .getByRole('link')
+    .filter({ hasNotText: producer })
+    .last();
+  const keywordText = (await keyword.textContent()) ?? '';
+  await keyword.click();
+  await expect(page).toHaveURL(/schlag=/);
+  await expect(
+    page.getByRole('heading', { name: `Ergebnisse für Schlagwort „${keywordText}“` }),
+  ).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('an unknown medium shows a German not-found page', async ({ page }) => {
+  await page.goto('/marketplace/GIBT-ES-NICHT');
+  await expect(page.getByText('Dieses Medium wurde nicht gefunden.')).toBeVisible();
+});
+
+test('the preview overlay shows a medium without leaving the list', async ({ page }) => {
+  await page.goto('/');
+  const title = (await cards(page).first().locator('h3').textContent()) ?? '';
+  await cards(page)
+    .first()
+    .getByRole('button', { name: /^Vorschau von/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  await expect(dialog.getByText('Medienart')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('categories lead from the top level down to the media of a leaf', async ({ page }) => {
+  await page.goto('/categories');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /^Biologie\s*\d+ Medien$/ }).click();
+  await expect(page).toHaveURL(/\/categories\/080$/);
+  await expect(page.getByRole('heading', { name: 'Biologie', level: 1 })).toBeVisible();
+  const child = page
+    .getByRole('list', { name: 'Sachgebiete in Biologie' })
+    .getByRole('link')
+    .first();
+  const childName = ((await child.locator('p').first().textContent()) ?? '').trim();
+  await child.click();
+  await expect(page).toHaveURL(/\/categories\/080\/080\d\d$/);
+  await expect(page.getByRole('heading', { name: childName, level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sachgebiete' })).toContainText('Biologie');
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('the footer links lead to real pages; later screens say they are in preparation', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('navigation', { name: 'Rechtliches und Kontakt' });
+  for (const name of ['Impressum', 'Datenschutz', 'Nutzungsbedingungen', 'Kontakt', 'Über uns']) {
+    await footer.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.goto('/purchase/confirmed');
+  await expect(page.getByRole('heading', { name: 'In Vorbereitung' })).toBeVisible();
+  await page.goto('/gibt-es-nicht');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+});
+
+test('an anonymous star asks to log in and leads to the login with the way back', async ({
+  page,
+}) => {
+  await page.goto('/search?q=Vulkane');
+  await cards(page).first().getByRole('button', { name: 'Auf die Merkliste' }).click();
+  const dialog = page.getByRole('dialog', {
+    name: 'Für diese Funktion müssen Sie angemeldet sein.',
+  });
+  await expect(dialog).toContainText(
+    'Um fortzufahren, müssen Sie sich mit Ihrem bestehenden Benutzerkonto anmelden oder ein neues Benutzerkonto erstellen.',
+  );
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Jetzt Anmelden' }).click();
+  await expect(page).toHaveURL(/\/login\/\?r=%2Fsearch%3Fq%3DVulkane$/);
+});
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the catalogue fits the screen and the search opens from its icon', async ({ page }) => {
+    await page.goto('/');
+    await expect(cards(page).first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Suche öffnen' }).click();
+    await page.getByRole('searchbox', { name: 'Medien suchen' }).fill('Wald');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Ergebnisse für „Wald“' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

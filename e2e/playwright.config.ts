@@ -6,6 +6,8 @@ const port = 8181;
 // Every run starts with an empty database, so the demo catalogue is seeded fresh. (Removed by
 // the server command: this file is also evaluated in the workers, while the server runs.)
 const dataDir = path.join(repositoryRoot, 'data', 'e2e');
+/** Where the server writes its mails as .eml files (no SMTP in the tests). */
+export const mailFolder = path.join(dataDir, 'mail');
 
 export default defineConfig({
   testDir: 'tests',

@@ -133,6 +133,27 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
     expect((await visitor.post('/api/v1/media/TESTPOOL-NICHTDA/views')).statusCode).toBe(404);
   });
 
+  it("lists in the class library the media shared with the user's class", async () => {
+    const student = await loggedIn('Schülerin');
+    const teacher = await loggedIn('Lehrkraft');
+    await database.db.execute(
+      sql`INSERT INTO class_shares (klassen_id, media_id)
+          SELECT '7b', id FROM media WHERE fn_nr IN ('L1', 'L3', 'L4')`,
+    );
+    const library = await student.get('/api/v1/user/classlibrary');
+    expect(library.statusCode).toBe(200);
+    // The draft L4 is not shown.
+    expect(
+      items(library)
+        .map((item) => item.identifier)
+        .sort(),
+    ).toEqual([id('L1'), id('L3')]);
+    expect(library.headers['x-total-count']).toBe('2');
+    expect(items(await teacher.get('/api/v1/user/classlibrary'))).toHaveLength(2);
+    const otherClass = await loggedIn('Schul-Admin');
+    expect(items(await otherClass.get('/api/v1/user/classlibrary'))).toEqual([]);
+  });
+
   it('answers every role its own user info and feature flags', async () => {
     const expected: [string, object, boolean][] = [
       ['Schülerin', { role: '', klassenID: '7b', type: '', context: '' }, false],
@@ -159,6 +180,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
       ['GET', '/api/v1/user/userinfo'],
       ['GET', '/api/v1/user/wishlist'],
       ['GET', '/api/v1/user/trending'],
+      ['GET', '/api/v1/user/classlibrary'],
       ['PUT', `/api/v1/user/stars/${id('L1')}`],
       ['DELETE', `/api/v1/user/stars/${id('L1')}`],
       [
@@ -187,7 +209,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
       'Produzent',
     ]) {
       const client = await loggedIn(label);
-      for (const [method, url] of calls.slice(0, 5)) {
+      for (const [method, url] of calls.slice(0, 6)) {
         const answer = await client.request(method, url);
         expect(answer.statusCode, `${label}: ${method} ${url}`).toBeLessThan(300);
       }

@@ -286,3 +286,20 @@ export const searchWords = pgTable(
   },
   (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
 );
+
+/** Media a teacher shared with a class (by its klassenID): the students' class library. */
+export const classShares = pgTable(
+  'class_shares',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    klassen_id: text('klassen_id').notNull(),
+    media_id: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    shared_by: bigint('shared_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('class_shares_class_media_key').on(table.klassen_id, table.media_id)],
+);

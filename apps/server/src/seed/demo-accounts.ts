@@ -1,5 +1,6 @@
 import { AuthRepository, type NewUser } from '../modules/auth/auth.repository.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 
 export interface DemoAccount extends Omit<NewUser, 'password_hash'> {
@@ -7,6 +8,8 @@ export interface DemoAccount extends Omit<NewUser, 'password_hash'> {
   label: string;
   password: string;
   flags?: Record<string, boolean>;
+  /** Media (of these subject areas) the account shares with its class. */
+  sharesSubjects?: string[];
 }
 
 const school = 'Gesamtschule Am Stadtpark';
@@ -32,6 +35,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'L',
     klassen_id: '7b',
     schulname: school,
+    sharesSubjects: ['080', '240'],
   },
   {
     label: 'Schul-Admin',
@@ -83,7 +87,7 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
   const repository = new AuthRepository(db);
   let created = 0;
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the label is for printing only
-  for (const { label, password, flags = {}, ...account } of DEMO_ACCOUNTS) {
+  for (const { label, password, flags = {}, sharesSubjects = [], ...account } of DEMO_ACCOUNTS) {
     if (await repository.findUserByEmail(account.email)) {
       continue;
     }
@@ -96,6 +100,19 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
       created += 1;
       for (const [flag, enabled] of Object.entries(flags)) {
         await repository.setFeatureFlag(user.id, flag, enabled);
+      }
+      if (sharesSubjects.length > 0 && account.klassen_id) {
+        // Four media of each subject area for the class library.
+        await db.execute(
+          sql`INSERT INTO class_shares (klassen_id, media_id, shared_by)
+              SELECT ${account.klassen_id}, id, ${user.id} FROM (
+                SELECT m.id, row_number() OVER (PARTITION BY t.code ORDER BY m.id) AS n
+                FROM media m, unnest(m.geb_top) AS t(code)
+                WHERE m.fn_status = 'published'
+                  AND t.code IN ${sharesSubjects}) AS picked
+              WHERE n <= 4
+              ON CONFLICT DO NOTHING`,
+        );
       }
     }
   }

@@ -26,7 +26,7 @@ export function Guard({ when = anyUser, children }: { when?: Condition; children
     return (
       <LoginRequiredDialog
         open
-        onClose={() => {
+        onCancel={() => {
           if (window.history.length > 1) {
             window.history.back();
           } else {

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { MarketplacePage } from '../features/marketplace/marketplace-page.tsx';
 import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
 import { NotFoundPage } from '../features/pages/not-found-page.tsx';
@@ -18,6 +18,29 @@ const MediumPage = lazy(async () => ({
 const CategoriesPage = lazy(async () => ({
   default: (await import('../features/categories/categories-page.tsx')).CategoriesPage,
 }));
+const LoginPage = lazy(async () => ({
+  default: (await import('../features/account/login-page.tsx')).LoginPage,
+}));
+const RegisterPage = lazy(async () => ({
+  default: (await import('../features/account/register-page.tsx')).RegisterPage,
+}));
+const RegisterSuccessPage = lazy(async () => ({
+  default: (await import('../features/account/register-success-page.tsx')).RegisterSuccessPage,
+}));
+const ProfilePage = lazy(async () => ({
+  default: (await import('../features/account/profile-page.tsx')).ProfilePage,
+}));
+const passwordPage = (name: keyof typeof import('../features/account/password-pages.tsx')) =>
+  lazy(async () => ({ default: (await import('../features/account/password-pages.tsx'))[name] }));
+const PasswordRequestPage = passwordPage('PasswordRequestPage');
+const PasswordConfirmPage = passwordPage('PasswordConfirmPage');
+const PasswordNewPage = passwordPage('PasswordNewPage');
+const PasswordSuccessPage = passwordPage('PasswordSuccessPage');
+const libraryPage = (name: keyof typeof import('../features/library/library-pages.tsx')) =>
+  lazy(async () => ({ default: (await import('../features/library/library-pages.tsx'))[name] }));
+const WishlistPage = libraryPage('WishlistPage');
+const TrendingPage = libraryPage('TrendingPage');
+const ClassLibraryPage = libraryPage('ClassLibraryPage');
 
 type RouteName = `routes.${keyof typeof de.routes}`;
 
@@ -26,11 +49,8 @@ function Preparation({ name }: { name: RouteName }) {
   return <PreparationPage name={t(name)} />;
 }
 
-const loginNeeded = (name: RouteName): RouteObject['element'] => (
-  <Guard>
-    <Preparation name={name} />
-  </Guard>
-);
+const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
+const loginNeeded = (name: RouteName) => guarded(<Preparation name={name} />);
 
 export const routes: RouteObject[] = [
   {
@@ -49,15 +69,19 @@ export const routes: RouteObject[] = [
       { path: '/media/:id/:listId', element: <MediumPage /> },
       { path: '/search', element: <SearchPage /> },
       { path: '/categories/*', element: <CategoriesPage /> },
-      { path: '/wishlist', element: loginNeeded('routes.wishlist') },
-      { path: '/trending', element: loginNeeded('routes.trending') },
-      { path: '/classlibrary', element: loginNeeded('routes.classLibrary') },
-      { path: '/profile', element: loginNeeded('routes.profile') },
+      { path: '/wishlist', element: guarded(<WishlistPage />) },
+      { path: '/trending', element: guarded(<TrendingPage />) },
+      { path: '/classlibrary', element: guarded(<ClassLibraryPage />) },
+      { path: '/profile', element: guarded(<ProfilePage />) },
       { path: '/redeem', element: loginNeeded('routes.redeem') },
-      { path: '/login', element: <Preparation name="routes.login" /> },
-      { path: '/login/password-reset/*', element: <Preparation name="routes.passwordReset" /> },
-      { path: '/login/password-request', element: <Preparation name="routes.passwordReset" /> },
-      { path: '/register/*', element: <Preparation name="routes.register" /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/login/password-request', element: <PasswordRequestPage /> },
+      { path: '/login/password-reset', element: <Navigate to="/login/password-request" replace /> },
+      { path: '/login/password-reset/confirm', element: <PasswordConfirmPage /> },
+      { path: '/login/password-reset/new', element: <PasswordNewPage /> },
+      { path: '/login/password-reset/success', element: <PasswordSuccessPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/register/success', element: <RegisterSuccessPage /> },
       {
         path: '/content-preview/:id?',
         element: (

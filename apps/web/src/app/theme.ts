@@ -22,6 +22,6 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiLink: { defaultProps: { underline: 'always' } },
   },
 });

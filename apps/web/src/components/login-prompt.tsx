@@ -14,14 +14,23 @@ const LoginPromptContext = createContext<() => void>(() => undefined);
 /** Opens the login-required dialog (spec section 2) from anywhere below the provider. */
 export const useLoginPrompt = () => use(LoginPromptContext);
 
-export function LoginRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `onCancel`: the user closed the dialog; `onLogin`: the user goes to the login page. */
+export function LoginRequiredDialog({
+  open,
+  onCancel,
+  onLogin,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onLogin?: () => void;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={onCancel}
       aria-labelledby="login-required-title"
       aria-describedby="login-required-text"
       slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)' } } }}
@@ -31,12 +40,12 @@ export function LoginRequiredDialog({ open, onClose }: { open: boolean; onClose:
         <DialogContentText id="login-required-text">{t('loginDialog.text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('loginDialog.cancel')}</Button>
+        <Button onClick={onCancel}>{t('loginDialog.cancel')}</Button>
         <Button
           variant="contained"
           autoFocus
           onClick={() => {
-            onClose();
+            onLogin?.();
             void navigate(paths.loginWithReturn(`${location.pathname}${location.search}`));
           }}
         >
@@ -60,7 +69,10 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
       {children}
       <LoginRequiredDialog
         open={open}
-        onClose={() => {
+        onCancel={() => {
+          setOpen(false);
+        }}
+        onLogin={() => {
           setOpen(false);
         }}
       />

@@ -69,6 +69,32 @@ export class LibraryRepository {
     );
   }
 
+  /** Published media shared with a class, the latest share first. */
+  async classLibrary(userId: number, klassenId: string, page: Page) {
+    return this.list(
+      sql`SELECT ${mediumColumns},
+                 EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id) AS starred,
+                 count(*) OVER ()::int AS total
+          FROM class_shares c JOIN media m ON m.id = c.media_id
+          WHERE c.klassen_id = ${klassenId} AND m.fn_status = 'published'
+          ORDER BY c.created_at DESC, m.id DESC
+          LIMIT ${page.limit} OFFSET ${page.offset}`,
+    );
+  }
+
+  /** Shares published media with a class (once each). */
+  async shareWithClass(userId: number, klassenId: string, identifiers: readonly string[]) {
+    if (identifiers.length === 0) {
+      return;
+    }
+    await this.db.execute(
+      sql`INSERT INTO class_shares (klassen_id, media_id, shared_by)
+          SELECT ${klassenId}, id, ${userId} FROM media
+          WHERE identifier IN ${identifiers} AND fn_status = 'published'
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+
   /** Published media by stars and views of all users in the last TRENDING_DAYS days. */
   async trending(userId: number, page: Page) {
     return this.list(

@@ -86,6 +86,26 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
     },
   );
 
+  app.get(
+    '/api/v1/user/classlibrary',
+    {
+      schema: {
+        tags,
+        summary: "Media shared with the signed-in user's class, latest first",
+        querystring: PageQuery,
+        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const page = await library.classLibrary(user.id, user.klassen_id, request.query.p ?? 0);
+      if (page.total !== undefined) {
+        void reply.header('X-Total-Count', String(page.total));
+      }
+      return page.items;
+    },
+  );
+
   app.post(
     '/api/v1/media/:identifier/views',
     {

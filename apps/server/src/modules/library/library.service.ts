@@ -36,6 +36,15 @@ export class LibraryService {
     return { items: rows.map(toCatalogueItem), total };
   }
 
+  /** The class library: media shared with the user's class (none without a class). */
+  async classLibrary(userId: number, klassenId: string, pageNumber: number): Promise<MediaPage> {
+    if (klassenId === '') {
+      return { items: [], total: 0 };
+    }
+    const { rows, total } = await this.repository.classLibrary(userId, klassenId, page(pageNumber));
+    return { items: rows.map(toCatalogueItem), total };
+  }
+
   async trending(userId: number, pageNumber: number): Promise<MediaPage> {
     const { rows, total } = await this.repository.trending(userId, page(pageNumber));
     return { items: rows.map(toCatalogueItem), total };

@@ -36,9 +36,11 @@ export type DatabaseTarget =
   /** dataDir undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
-/** bigint (ids, counts) as numbers, as PGlite answers them; ids stay below 2^53. */
-const int8AsNumber = new pg.TypeOverrides();
-int8AsNumber.setTypeParser(pg.types.builtins.INT8, Number);
+/**
+ * bigint (ids, counts) as numbers, as PGlite answers them; ids stay below 2^53. Set on the
+ * driver's global parsers: Drizzle passes its own per-query parsers, which fall back to them.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -46,7 +48,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       connectionString: target.url,
       max: target.poolSize ?? 10,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
-      types: int8AsNumber,
     });
     const db = drizzlePg(pool, { schema });
     return {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -125,6 +126,7 @@ export async function buildApp({
       },
     },
   });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyCookie);
   const auth = new AuthService(
     new AuthRepository(db),
@@ -147,7 +149,21 @@ export async function buildApp({
   // The web app is served when it was built (npm start builds it; API tests run without).
   const webRoot = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      cacheControl: false,
+      // Built files carry a content hash in their names: cached for good; the page itself is
+      // asked for again each time, so a new version shows at once.
+      setHeaders: (response, filePath) => {
+        response.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     // Pages of the app (a browser asking for HTML) get the app; files and API calls a 404.

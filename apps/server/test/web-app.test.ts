@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,11 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Medienkatalog</title>');
     writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(
+      path.join(webDist, 'assets', 'index-abc123.js'),
+      `const x = '${'a'.repeat(5000)}';`,
+    );
     database = await createTestDatabase('pglite');
     app = await buildApp({ db: database.db, webDist });
   });
@@ -27,6 +33,19 @@ describe('serving the web app', () => {
     const response = await app.inject({ url: '/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
+  });
+
+  it('compresses what it hands out and lets browsers keep the hashed build files', async () => {
+    const asset = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('a'.repeat(5000));
+    expect(asset.rawPayload.length).toBeLessThan(200);
+    const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers every page of the app with index.html', async () => {

@@ -192,7 +192,8 @@ export function Shell() {
           id="inhalt"
           tabIndex={-1}
           maxWidth="xl"
-          sx={{ flexGrow: 1, py: 3, outline: 'none' }}
+          // At least a screen high: the footer starts below the fold instead of jumping down.
+          sx={{ flexGrow: 1, py: 3, outline: 'none', minHeight: '100vh' }}
         >
           <Suspense fallback={<PageLoading />}>
             <Outlet />

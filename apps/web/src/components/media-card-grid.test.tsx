@@ -1,7 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { MEDIA_LIST_KEY, type MediaPage } from '../api/media-list.ts';
+import { USER_INFO_KEY } from '../api/user.ts';
 import { item } from '../test/items.ts';
 import { renderInApp } from '../test/render.tsx';
 import { MediaCardGrid } from './media-card-grid.tsx';
@@ -75,5 +77,31 @@ describe('MediaCardGrid', () => {
     const { container } = renderInApp(<MediaCardGrid listUrl="/nie-beantwortet" />);
     expect(container.querySelectorAll('li [aria-hidden="true"].MuiBox-root')).toHaveLength(4);
     expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('stars at once and takes the star back when the server call fails', async () => {
+    renderInApp(<MediaCardGrid listUrl={LIST} />, {
+      prepare: (client) => {
+        client.setQueryData([MEDIA_LIST_KEY, LIST], pages(1));
+        client.setQueryData(USER_INFO_KEY, { vorname: 'Anna', name: 'Lehmann', role: 'L' });
+      },
+    });
+    const card = screen.getByRole('article');
+    const button = within(card).getByRole('button', { name: 'Auf die Merkliste' });
+    const shown: (string | null)[] = [];
+    new MutationObserver(() => {
+      shown.push(button.getAttribute('aria-pressed'));
+    }).observe(button, { attributes: true, attributeFilter: ['aria-pressed'] });
+    // The server answers the star with an error after a moment.
+    vi.stubGlobal('fetch', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return new Response(JSON.stringify({ message: 'Fehler' }), { status: 500 });
+    });
+    await userEvent.click(button);
+    await waitFor(() => {
+      expect(shown).toEqual(['true', 'false']);
+    });
+    expect(within(card).getByRole('button', { name: 'Auf die Merkliste' })).toBe(button);
+    vi.unstubAllGlobals();
   });
 });

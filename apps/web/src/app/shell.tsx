@@ -98,11 +98,31 @@ function UserMenu() {
   );
 }
 
+/** The main views; wishlist and trending only for signed-in users. */
+function NavLinks({ size }: { size: 'small' | 'medium' }) {
+  const { t } = useTranslation();
+  const { data: user } = useUserInfo();
+  const links = [
+    { to: paths.marketplace, text: t('app.marketplace') },
+    { to: paths.categories, text: t('app.categories') },
+    ...(user
+      ? [
+          { to: paths.wishlist, text: t('app.wishlist') },
+          { to: paths.trending, text: t('app.trending') },
+        ]
+      : []),
+  ];
+  return links.map((link) => (
+    <Button key={link.to} color="inherit" size={size} component={RouterLink} to={link.to}>
+      {link.text}
+    </Button>
+  ));
+}
+
 /** Navigation bar with the search bar, the routed content and the footer. */
 export function Shell() {
   const { t } = useTranslation();
   const compact = useMediaQuery(theme.breakpoints.down('md'));
-  const { data: user } = useUserInfo();
   const loading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
   return (
     <LoginPromptProvider>
@@ -133,26 +153,7 @@ export function Shell() {
             >
               {t('app.title')}
             </Typography>
-            {!compact && (
-              <>
-                <Button color="inherit" component={RouterLink} to={paths.marketplace}>
-                  {t('app.marketplace')}
-                </Button>
-                <Button color="inherit" component={RouterLink} to={paths.categories}>
-                  {t('app.categories')}
-                </Button>
-                {user && (
-                  <>
-                    <Button color="inherit" component={RouterLink} to={paths.wishlist}>
-                      {t('app.wishlist')}
-                    </Button>
-                    <Button color="inherit" component={RouterLink} to={paths.trending}>
-                      {t('app.trending')}
-                    </Button>
-                  </>
-                )}
-              </>
-            )}
+            {!compact && <NavLinks size="medium" />}
             <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'flex-end' }}>
               <SearchBar compact={compact} />
             </Box>
@@ -165,22 +166,7 @@ export function Shell() {
               aria-label={t('app.navigation')}
               sx={{ gap: 0.5, overflowX: 'auto' }}
             >
-              <Button color="inherit" size="small" component={RouterLink} to={paths.marketplace}>
-                {t('app.marketplace')}
-              </Button>
-              <Button color="inherit" size="small" component={RouterLink} to={paths.categories}>
-                {t('app.categories')}
-              </Button>
-              {user && (
-                <>
-                  <Button color="inherit" size="small" component={RouterLink} to={paths.wishlist}>
-                    {t('app.wishlist')}
-                  </Button>
-                  <Button color="inherit" size="small" component={RouterLink} to={paths.trending}>
-                    {t('app.trending')}
-                  </Button>
-                </>
-              )}
+              <NavLinks size="small" />
             </Toolbar>
           )}
           <Box sx={{ height: 4 }}>

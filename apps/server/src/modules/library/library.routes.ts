@@ -6,7 +6,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/session.ts';
-import type { LibraryService } from './library.service.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { LibraryService, MediaPage } from './library.service.ts';
 
 const tags = ['Merkliste und Trends'];
 const IdentifierParams = z.object({ identifier: z.string().min(1).max(200) });
@@ -48,62 +49,46 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
     },
   );
 
-  app.get(
+  /** A card list of the signed-in user: one page, the total in X-Total-Count. */
+  const userList = (
+    url: string,
+    summary: string,
+    load: (user: UserRow, page: number) => Promise<MediaPage>,
+  ) => {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          querystring: PageQuery,
+          response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const page = await load(requireUser(request), request.query.p ?? 0);
+        if (page.total !== undefined) {
+          void reply.header('X-Total-Count', String(page.total));
+        }
+        return page.items;
+      },
+    );
+  };
+
+  userList(
     '/api/v1/user/wishlist',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's starred media, latest star first (total in X-Total-Count)",
-        querystring: PageQuery,
-        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const page = await library.wishlist(requireUser(request).id, request.query.p ?? 0);
-      if (page.total !== undefined) {
-        void reply.header('X-Total-Count', String(page.total));
-      }
-      return page.items;
-    },
+    "The signed-in user's starred media, latest star first",
+    (user, page) => library.wishlist(user.id, page),
   );
-
-  app.get(
+  userList(
     '/api/v1/user/trending',
-    {
-      schema: {
-        tags,
-        summary: 'Media most starred and viewed by all users in the last 30 days',
-        querystring: PageQuery,
-        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const page = await library.trending(requireUser(request).id, request.query.p ?? 0);
-      if (page.total !== undefined) {
-        void reply.header('X-Total-Count', String(page.total));
-      }
-      return page.items;
-    },
+    'Media most starred and viewed by all users in the last 30 days',
+    (user, page) => library.trending(user.id, page),
   );
-
-  app.get(
+  userList(
     '/api/v1/user/classlibrary',
-    {
-      schema: {
-        tags,
-        summary: "Media shared with the signed-in user's class, latest first",
-        querystring: PageQuery,
-        response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema, 401: ErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const page = await library.classLibrary(user.id, user.klassen_id, request.query.p ?? 0);
-      if (page.total !== undefined) {
-        void reply.header('X-Total-Count', String(page.total));
-      }
-      return page.items;
-    },
+    "Media shared with the signed-in user's class, latest first",
+    (user, page) => library.classLibrary(user.id, user.klassen_id, page),
   );
 
   app.post(

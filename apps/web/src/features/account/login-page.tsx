@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../api/user.ts';
 import { paths } from '../../lib/paths.ts';
+import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -25,7 +26,6 @@ export function LoginPage() {
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
   return (
     <FormPage title={t('account.login.title')} error={login.error?.message}>
       <Stack
@@ -43,22 +43,18 @@ export function LoginPage() {
         )}
       >
         <TextField
-          {...form.register('email')}
+          {...fieldProps(form, 'email')}
           label={t('account.email')}
           type="email"
           autoComplete="username"
           autoFocus
           required
-          error={errors.email !== undefined}
-          helperText={errors.email?.message}
         />
         <PasswordField
-          {...form.register('password')}
+          {...fieldProps(form, 'password')}
           label={t('account.password')}
           autoComplete="current-password"
           required
-          error={errors.password !== undefined}
-          helperText={errors.password?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={login.isPending}>
           {t('account.login.submit')}

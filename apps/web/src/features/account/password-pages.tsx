@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requestPasswordReset, resetPassword, USER_INFO_KEY } from '../../api/user.ts';
 import { i18next } from '../../i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
+import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -26,7 +27,6 @@ export function PasswordRequestPage() {
     resolver: zodResolver(PasswordRequestSchema),
     defaultValues: { email: '' },
   });
-  const { errors } = form.formState;
   return (
     <FormPage title={t('account.passwordRequest.title')} error={request.error?.message}>
       <Typography sx={{ mb: 2 }}>{t('account.passwordRequest.intro')}</Typography>
@@ -45,14 +45,12 @@ export function PasswordRequestPage() {
         )}
       >
         <TextField
-          {...form.register('email')}
+          {...fieldProps(form, 'email')}
           label={t('account.email')}
           type="email"
           autoComplete="email"
           autoFocus
           required
-          error={errors.email !== undefined}
-          helperText={errors.email?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={request.isPending}>
           {t('account.passwordRequest.submit')}
@@ -96,7 +94,6 @@ export function PasswordNewPage() {
     resolver: zodResolver(NewPasswordFormSchema),
     defaultValues: { password: '', repeat: '' },
   });
-  const { errors } = form.formState;
   if (!token) {
     return (
       <FormPage
@@ -126,21 +123,17 @@ export function PasswordNewPage() {
         )}
       >
         <PasswordField
-          {...form.register('password')}
+          {...fieldProps(form, 'password', t('account.passwordHint'))}
           label={t('account.newPassword')}
           autoComplete="new-password"
           autoFocus
           required
-          error={errors.password !== undefined}
-          helperText={errors.password?.message ?? t('account.passwordHint')}
         />
         <PasswordField
-          {...form.register('repeat')}
+          {...fieldProps(form, 'repeat')}
           label={t('account.repeatPassword')}
           autoComplete="new-password"
           required
-          error={errors.repeat !== undefined}
-          helperText={errors.repeat?.message}
         />
         <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
           {t('account.passwordNew.submit')}

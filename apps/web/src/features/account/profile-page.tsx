@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { changePassword, useProfileUpdate, useUserInfo } from '../../api/user.ts';
 import { i18next } from '../../i18n/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { PasswordField } from './password-field.tsx';
 
@@ -37,7 +38,6 @@ function ProfileForm({ user }: { user: UserInfo }) {
       show_jitsi: user.show_jitsi,
     },
   });
-  const { errors } = form.formState;
   return (
     <Stack
       component="form"
@@ -67,25 +67,19 @@ function ProfileForm({ user }: { user: UserInfo }) {
         disabled
       />
       <TextField
-        {...form.register('vorname')}
+        {...fieldProps(form, 'vorname')}
         label={t('account.vorname')}
         autoComplete="given-name"
-        error={errors.vorname !== undefined}
-        helperText={errors.vorname?.message}
       />
       <TextField
-        {...form.register('name')}
+        {...fieldProps(form, 'name')}
         label={t('account.name')}
         autoComplete="family-name"
-        error={errors.name !== undefined}
-        helperText={errors.name?.message}
       />
       <TextField
-        {...form.register('schulname')}
+        {...fieldProps(form, 'schulname')}
         label={t('account.schulname')}
         autoComplete="organization"
-        error={errors.schulname !== undefined}
-        helperText={errors.schulname?.message}
       />
       <Controller
         control={form.control}
@@ -132,7 +126,6 @@ function PasswordForm() {
     resolver: zodResolver(PasswordChangeFormSchema),
     defaultValues: { current_password: '', new_password: '', repeat: '' },
   });
-  const { errors } = form.formState;
   return (
     <Stack
       component="form"
@@ -158,25 +151,19 @@ function PasswordForm() {
       {change.isSuccess && <Alert severity="success">{t('account.profile.passwordSaved')}</Alert>}
       {change.error && <Alert severity="error">{change.error.message}</Alert>}
       <PasswordField
-        {...form.register('current_password')}
+        {...fieldProps(form, 'current_password')}
         label={t('account.currentPassword')}
         autoComplete="current-password"
-        error={errors.current_password !== undefined}
-        helperText={errors.current_password?.message}
       />
       <PasswordField
-        {...form.register('new_password')}
+        {...fieldProps(form, 'new_password', t('account.passwordHint'))}
         label={t('account.newPassword')}
         autoComplete="new-password"
-        error={errors.new_password !== undefined}
-        helperText={errors.new_password?.message ?? t('account.passwordHint')}
       />
       <PasswordField
-        {...form.register('repeat')}
+        {...fieldProps(form, 'repeat')}
         label={t('account.repeatPassword')}
         autoComplete="new-password"
-        error={errors.repeat !== undefined}
-        helperText={errors.repeat?.message}
       />
       <Box>
         <Button type="submit" variant="contained" loading={change.isPending}>

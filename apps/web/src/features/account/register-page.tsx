@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { register } from '../../api/user.ts';
 import { paths } from '../../lib/paths.ts';
+import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -65,47 +66,37 @@ export function RegisterPage() {
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            {...form.register('vorname')}
+            {...fieldProps(form, 'vorname')}
             label={t('account.vorname')}
             autoComplete="given-name"
             required
             fullWidth
-            error={errors.vorname !== undefined}
-            helperText={errors.vorname?.message}
           />
           <TextField
-            {...form.register('name')}
+            {...fieldProps(form, 'name')}
             label={t('account.name')}
             autoComplete="family-name"
             required
             fullWidth
-            error={errors.name !== undefined}
-            helperText={errors.name?.message}
           />
         </Stack>
         <TextField
-          {...form.register('schulname')}
+          {...fieldProps(form, 'schulname')}
           label={t('account.schulname')}
           autoComplete="organization"
-          error={errors.schulname !== undefined}
-          helperText={errors.schulname?.message}
         />
         <TextField
-          {...form.register('email')}
+          {...fieldProps(form, 'email')}
           label={t('account.email')}
           type="email"
           autoComplete="email"
           required
-          error={errors.email !== undefined}
-          helperText={errors.email?.message}
         />
         <PasswordField
-          {...form.register('password')}
+          {...fieldProps(form, 'password', t('account.passwordHint'))}
           label={t('account.password')}
           autoComplete="new-password"
           required
-          error={errors.password !== undefined}
-          helperText={errors.password?.message ?? t('account.passwordHint')}
         />
         <Button type="submit" variant="contained" size="large" loading={submit.isPending}>
           {t('account.register.submit')}

@@ -36,6 +36,9 @@ import { LibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { LibraryService } from './modules/library/library.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { ProducerRepository } from './modules/producer/producer.repository.ts';
+import { producerRoutes } from './modules/producer/producer.routes.ts';
+import { ProducerService } from './modules/producer/producer.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 
 // Validation messages that our schemas do not word themselves come in German too.
@@ -148,6 +151,9 @@ export async function buildApp({
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(authRoutes, { auth });
   await app.register(userRoutes, { auth });
+  await app.register(producerRoutes, {
+    producer: new ProducerService(new ProducerRepository(db)),
+  });
   await app.register(libraryRoutes, {
     library: new LibraryService(new LibraryRepository(db)),
   });

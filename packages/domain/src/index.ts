@@ -13,6 +13,7 @@ export * from './lookups/subject-icons.ts';
 export * from './media/cover.ts';
 export * from './media/medium.ts';
 export * from './media/metadata-line.ts';
+export * from './media/producer.ts';
 export * from './media/search-options.ts';
 export * from './media/search.ts';
 export * from './messages/index.ts';

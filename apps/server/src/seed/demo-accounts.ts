@@ -86,7 +86,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export async function seedDemoAccounts(db: Database): Promise<number> {
   const repository = new AuthRepository(db);
   let created = 0;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the label is for printing only
   for (const { label, password, flags = {}, sharesSubjects = [], ...account } of DEMO_ACCOUNTS) {
     if (await repository.findUserByEmail(account.email)) {
       continue;

@@ -1,6 +1,6 @@
 import type { App } from '../../src/app.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A browser-like client over app.inject: keeps the cookies the server sets and echoes the CSRF

@@ -35,6 +35,22 @@ export const MESSAGES = {
       'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen Link an.',
     currentPasswordWrong: 'Das bisherige Passwort ist nicht korrekt.',
   },
+  producer: {
+    required: 'Dieses Feld ist erforderlich',
+    tooLong: (max: number) => `Höchstens ${max} Zeichen erlaubt.`,
+    year: 'Das Produktionsjahr muss zwischen 1900 und 2030 liegen.',
+    number:
+      'Die Signatur darf nur Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich enthalten.',
+    numberTaken: (fnNr: string) => `Die Signatur „${fnNr}“ ist in Ihrem Bestand schon vergeben.`,
+    baseTime: 'Der Änderungszeitpunkt fehlt oder ist ungültig. Bitte laden Sie das Medium neu.',
+    conflict:
+      'Dieses Medium wurde inzwischen geändert. Bitte laden Sie es neu und übernehmen Sie Ihre Änderungen erneut.',
+    idsEmpty: 'ID-Array darf nicht leer sein',
+    idsTooMany: 'Maximal 1000 Elemente pro Massenvorgang erlaubt',
+    noFields: 'Keine Felder für Aktualisierung ausgewählt',
+    notOwn: 'Mindestens ein Medium gehört nicht zu Ihrem Bestand.',
+    producerOnly: 'Diese Funktion steht nur Produzenten zur Verfügung.',
+  },
   query: {
     tooLong: (max: number) => `Der Suchbegriff darf höchstens ${max} Zeichen lang sein.`,
     notText: 'Der Suchbegriff muss ein Text sein.',

@@ -36,6 +36,8 @@ import { LibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { LibraryService } from './modules/library/library.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { PreviewRepository } from './modules/preview/preview.repository.ts';
+import { previewRoutes } from './modules/preview/preview.routes.ts';
 import { ProducerRepository } from './modules/producer/producer.repository.ts';
 import { producerRoutes } from './modules/producer/producer.routes.ts';
 import { ProducerService } from './modules/producer/producer.service.ts';
@@ -151,6 +153,7 @@ export async function buildApp({
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(authRoutes, { auth });
   await app.register(userRoutes, { auth });
+  await app.register(previewRoutes, { catalogue, repository: new PreviewRepository(db) });
   await app.register(producerRoutes, {
     producer: new ProducerService(new ProducerRepository(db)),
   });

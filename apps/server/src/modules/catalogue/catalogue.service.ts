@@ -16,8 +16,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
-import { searchConditions } from './search-filters.ts';
-import { queryWords } from './search-text.ts';
+import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
+import { queryWords, searchTsQuery } from './search-text.ts';
 
 export interface SearchTuning {
   /**
@@ -99,9 +99,13 @@ export class CatalogueService {
    * Search answers are cached until the catalogue changes (see AnswerCache); the star counts
    * and the viewer's own stars are read live.
    */
-  async search(query: CatalogueSearchQuery, viewer?: number): Promise<SearchResult> {
-    const result = await this.searchAnswers.get(JSON.stringify(query), () =>
-      this.searchUncached(query),
+  async search(
+    query: CatalogueSearchQuery,
+    viewer?: number,
+    scope: SearchScope = PUBLIC_SCOPE,
+  ): Promise<SearchResult> {
+    const result = await this.searchAnswers.get(JSON.stringify({ query, scope }), () =>
+      this.searchUncached(query, scope),
     );
     return { ...result, items: await this.withCounters(result.items, viewer) };
   }
@@ -119,17 +123,27 @@ export class CatalogueService {
     });
   }
 
-  async distinct(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
-    return this.distinctAnswers.get(JSON.stringify(query), () => this.distinctUncached(query));
+  async distinct(
+    query: CatalogueDistinctQuery,
+    scope: SearchScope = PUBLIC_SCOPE,
+  ): Promise<CatalogueDistinct> {
+    return this.distinctAnswers.get(JSON.stringify({ query, scope }), () =>
+      this.distinctUncached(query, scope),
+    );
   }
 
   /** `corrected`: the tsquery of a query whose words were corrected (see correctedTsQuery). */
   private async searchUncached(
     query: CatalogueSearchQuery,
+    scope: SearchScope,
     corrected?: SQL,
   ): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
-    const { where, tsQuery } = searchConditions(query, corrected);
+    const { where, tsQuery } = searchConditions(
+      query,
+      corrected ?? (query.q === undefined ? undefined : searchTsQuery(query.q)),
+      scope,
+    );
     const estimate = await this.repository.estimateCount(where);
     const media = await this.publishedMedia();
     const broad = estimate > this.exactSearchLimit(media);
@@ -167,7 +181,7 @@ export class CatalogueService {
     // Nothing matched the words: search again with the catalogue's words nearest to them.
     const tsCorrected = corrected ? undefined : await this.correctedTsQuery(query.q);
     return tsCorrected
-      ? this.searchUncached(query, tsCorrected)
+      ? this.searchUncached(query, scope, tsCorrected)
       : { items: [], total: 0, approximate: false };
   }
 
@@ -188,8 +202,15 @@ export class CatalogueService {
     )})`;
   }
 
-  private async distinctUncached(query: CatalogueDistinctQuery): Promise<CatalogueDistinct> {
-    const { where } = searchConditions(query);
+  private async distinctUncached(
+    query: CatalogueDistinctQuery,
+    scope: SearchScope,
+  ): Promise<CatalogueDistinct> {
+    const { where } = searchConditions(
+      query,
+      query.q === undefined ? undefined : searchTsQuery(query.q),
+      scope,
+    );
     const estimate = await this.repository.estimateCount(where);
     const sampleSize =
       estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;

@@ -81,8 +81,20 @@ function kindFilter(kind: NonNullable<SearchFilters['c']>): SQL | undefined {
   }
 }
 
+/** Which media a search may see at all. */
+export interface SearchScope {
+  /** Only published media: the public catalogue and media centres; not a producer's own pool. */
+  publishedOnly: boolean;
+  /** Only the media of this pool (content preview). */
+  pool?: string;
+  /** Only media licensed to this context path (a media centre's licence view). */
+  licensedTo?: string;
+}
+
+export const PUBLIC_SCOPE: SearchScope = { publishedOnly: true };
+
 export interface SearchConditions {
-  /** Every condition but the free text, ANDed; always includes 'published'. */
+  /** Every condition but the free text, ANDed; always includes the scope. */
   where: SQL;
   /** The tsquery of the free text, when there is one. */
   tsQuery: SQL | undefined;
@@ -95,8 +107,17 @@ export interface SearchConditions {
 export function searchConditions(
   filters: SearchFilters,
   tsQuery: SQL | undefined = filters.q === undefined ? undefined : searchTsQuery(filters.q),
+  scope: SearchScope = PUBLIC_SCOPE,
 ): SearchConditions {
-  const conditions: SQL[] = [sql`m.fn_status = 'published'`];
+  const conditions: SQL[] = [scope.publishedOnly ? sql`m.fn_status = 'published'` : sql`true`];
+  if (scope.pool !== undefined) {
+    conditions.push(sql`m.pool = ${scope.pool}`);
+  }
+  if (scope.licensedTo !== undefined) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM licences l WHERE l.media_id = m.id AND l.context_path = ${scope.licensedTo})`,
+    );
+  }
   if (tsQuery) {
     conditions.push(sql`m.search_vector @@ ${tsQuery}`);
   }

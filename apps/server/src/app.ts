@@ -96,7 +96,12 @@ export async function buildApp({
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: error.name, message: MESSAGES.badRequest });
     }
-    request.log.error(error);
+    if (request.raw.socket.destroyed) {
+      // The client went away mid-answer (a cancelled search while typing): nothing failed here.
+      request.log.debug({ err: error }, 'Client closed the connection');
+    } else {
+      request.log.error(error);
+    }
     return reply
       .code(500)
       .send({ error: 'Internal Server Error', message: MESSAGES.internalError });

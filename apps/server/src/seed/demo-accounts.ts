@@ -10,6 +10,8 @@ export interface DemoAccount extends Omit<NewUser, 'password_hash'> {
   flags?: Record<string, boolean>;
   /** Media (of these subject areas) the account shares with its class. */
   sharesSubjects?: string[];
+  /** Pools whose published media are licensed to the account's context (a media centre). */
+  licensedPools?: string[];
 }
 
 const school = 'Gesamtschule Am Stadtpark';
@@ -67,6 +69,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     type: 'MZ',
     context: 'mz/kreis-nord',
     schulname: 'Kreismedienzentrum Nord',
+    licensedPools: ['lernfilm', 'naturfilm'],
   },
   {
     label: 'Produzent (FWU Institut für Film und Bild)',
@@ -86,7 +89,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export async function seedDemoAccounts(db: Database): Promise<number> {
   const repository = new AuthRepository(db);
   let created = 0;
-  for (const { label, password, flags = {}, sharesSubjects = [], ...account } of DEMO_ACCOUNTS) {
+  for (const {
+    label,
+    password,
+    flags = {},
+    sharesSubjects = [],
+    licensedPools = [],
+    ...account
+  } of DEMO_ACCOUNTS) {
     if (await repository.findUserByEmail(account.email)) {
       continue;
     }
@@ -99,6 +109,14 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
       created += 1;
       for (const [flag, enabled] of Object.entries(flags)) {
         await repository.setFeatureFlag(user.id, flag, enabled);
+      }
+      if (licensedPools.length > 0 && account.context) {
+        await db.execute(
+          sql`INSERT INTO licences (context_path, media_id)
+              SELECT ${account.context}, id FROM media
+              WHERE pool IN ${licensedPools} AND fn_status = 'published'
+              ON CONFLICT DO NOTHING`,
+        );
       }
       if (sharesSubjects.length > 0 && account.klassen_id) {
         // Four media of each subject area for the class library.

@@ -11,6 +11,8 @@ type Condition = (user: UserInfo) => boolean;
 
 export const anyUser: Condition = () => true;
 export const mediaCentreOnly: Condition = isMediaCentreUser;
+/** Media centres and producers (both of type MZ): the content preview. */
+export const mediaCentreType: Condition = (user) => user.type === 'MZ';
 export const producerOnly: Condition = isProducer;
 
 /**

@@ -6,7 +6,13 @@ import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
 import { NotFoundPage } from '../features/pages/not-found-page.tsx';
 import type de from '../i18n/de.json';
 import { STATIC_PAGES } from '../lib/paths.ts';
-import { Guard, mediaCentreOnly, producerOnly, StudentRedirect } from './guards.tsx';
+import {
+  Guard,
+  mediaCentreOnly,
+  mediaCentreType,
+  producerOnly,
+  StudentRedirect,
+} from './guards.tsx';
 import { Shell } from './shell.tsx';
 
 const SearchPage = lazy(async () => ({
@@ -36,6 +42,9 @@ const PasswordRequestPage = passwordPage('PasswordRequestPage');
 const PasswordConfirmPage = passwordPage('PasswordConfirmPage');
 const PasswordNewPage = passwordPage('PasswordNewPage');
 const PasswordSuccessPage = passwordPage('PasswordSuccessPage');
+const ContentPreviewPage = lazy(async () => ({
+  default: (await import('../features/producer/content-preview-page.tsx')).ContentPreviewPage,
+}));
 const libraryPage = (name: keyof typeof import('../features/library/library-pages.tsx')) =>
   lazy(async () => ({ default: (await import('../features/library/library-pages.tsx'))[name] }));
 const WishlistPage = libraryPage('WishlistPage');
@@ -85,8 +94,8 @@ export const routes: RouteObject[] = [
       {
         path: '/content-preview/:id?',
         element: (
-          <Guard when={mediaCentreOnly}>
-            <Preparation name="routes.contentPreview" />
+          <Guard when={mediaCentreType}>
+            <ContentPreviewPage />
           </Guard>
         ),
       },

@@ -1,3 +1,4 @@
+import { isProducer } from '@medienkatalog/domain';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -81,6 +82,16 @@ function UserMenu() {
         >
           {t('app.profile')}
         </MenuItem>
+        {user.type === 'MZ' && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(paths.contentPreview);
+            }}
+          >
+            {isProducer(user) ? t('app.myMedia') : t('app.contentPreview')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setAnchor(null);

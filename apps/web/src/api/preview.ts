@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from './http.ts';
+
+export interface PreviewSource {
+  producer: string;
+  info: { name: string; logo: string | null; text: string };
+}
+
+/** GET /api/v1/mzmedia/sichtung: the producers the user may preview; [] when it fails. */
+export const previewSourcesQueryOptions = queryOptions({
+  queryKey: ['preview-sources'],
+  queryFn: async ({ signal }): Promise<PreviewSource[]> => {
+    try {
+      return await apiJson<PreviewSource[]>('/api/v1/mzmedia/sichtung', { signal });
+    } catch {
+      return [];
+    }
+  },
+});
+
+export const usePreviewSources = () => useQuery(previewSourcesQueryOptions);
+
+/** The card list of one producer's preview, optionally searched. */
+export function previewSearchUrl(producer: string, query: string): string {
+  const params = new URLSearchParams({ filter_identifier: `${producer.toUpperCase()}-%` });
+  if (query.trim() !== '') {
+    params.set('q', query.trim());
+  }
+  return `/api/v1/media/search?${params.toString()}`;
+}

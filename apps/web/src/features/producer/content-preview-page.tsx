@@ -1,0 +1,158 @@
+import { isProducer, producerPool } from '@medienkatalog/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import InputAdornment from '@mui/material/InputAdornment';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { previewSearchUrl, usePreviewSources } from '../../api/preview.ts';
+import { useFeatures, useUserInfo } from '../../api/user.ts';
+import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+type Mode = 'view' | 'edit';
+
+/** The preview sources of a media-centre user: one card per licensed producer. */
+function PreviewSources() {
+  const { t } = useTranslation();
+  usePageTitle(t('contentPreview.sources'));
+  const sources = usePreviewSources();
+  return (
+    <Box>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('contentPreview.sources')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('contentPreview.sourcesIntro')}
+      </Typography>
+      {sources.data?.length === 0 && (
+        <Typography role="status">{t('contentPreview.noSources')}</Typography>
+      )}
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
+        }}
+      >
+        {sources.data?.map((source) => (
+          <li key={source.producer}>
+            <Card variant="outlined">
+              <CardActionArea
+                component={RouterLink}
+                to={`/content-preview/${source.producer}`}
+                sx={{ p: 2 }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>{source.info.name}</Typography>
+                {source.info.text && <Typography variant="body2">{source.info.text}</Typography>}
+              </CardActionArea>
+            </Card>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /content-preview/{id}: a producer's media ('Meine Medien' for the producer itself) with a
+ * search, in view mode; the edit mode (the grid) is a tab for producers with media_editing.
+ */
+export function ContentPreviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const { data: user } = useUserInfo();
+  const { data: features } = useFeatures();
+  const sources = usePreviewSources();
+  const [mode, setMode] = useState<Mode>('view');
+  const [query, setQuery] = useState('');
+  const [total, setTotal] = useState<number>();
+  const onTotal = useCallback((count: number | undefined) => {
+    setTotal(count);
+  }, []);
+
+  const producer = id ?? (user && isProducer(user) ? producerPool(user) : undefined);
+  const name =
+    sources.data?.find((source) => source.producer.toLowerCase() === producer?.toLowerCase())?.info
+      .name ?? t('contentPreview.fallbackTitle');
+  const title = mode === 'edit' ? t('contentPreview.editTitle', { title: name }) : name;
+  usePageTitle(title);
+  if (producer === undefined) {
+    return <PreviewSources />;
+  }
+  const canEdit =
+    user !== undefined && user !== null && isProducer(user) && features?.media_editing === true;
+
+  return (
+    <Box>
+      <Button
+        startIcon={<ArrowBackIcon />}
+        onClick={() => {
+          void navigate(-1);
+        }}
+        sx={{ mb: 1 }}
+      >
+        {t('contentPreview.back')}
+      </Button>
+      <Typography variant="h1" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" role="status" sx={{ mb: 2, minHeight: '1.5em' }}>
+        {total !== undefined && t('contentPreview.count', { count: total })}
+      </Typography>
+      <Tabs
+        value={mode}
+        onChange={(_event, next: Mode) => {
+          setMode(next);
+        }}
+        aria-label={t('contentPreview.modes')}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="view" label={t('contentPreview.view')} />
+        {canEdit && <Tab value="edit" label={t('contentPreview.edit')} />}
+      </Tabs>
+      {mode === 'view' ? (
+        <>
+          <TextField
+            type="search"
+            label={t('contentPreview.search')}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+            }}
+            size="small"
+            sx={{ mb: 2, width: { xs: '100%', sm: 400 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <MediaCardGrid
+            listUrl={previewSearchUrl(producer, query)}
+            emptyText={t('search.noResults')}
+            onTotal={onTotal}
+          />
+        </>
+      ) : (
+        <Typography role="status">{t('contentPreview.editPreparation')}</Typography>
+      )}
+    </Box>
+  );
+}

@@ -35,6 +35,20 @@ test('a producer opens Meine Medien with its own media, drafts included, and sea
     .poll(async () => Number(((await count.textContent()) ?? '').replace(/\D/g, '')))
     .toBeLessThan(total);
 
+  await page.getByRole('searchbox', { name: 'In diesen Medien suchen' }).fill('');
+  await expect
+    .poll(async () => Number(((await count.textContent()) ?? '').replace(/\D/g, '')))
+    .toBe(total);
+  // The filters offer what occurs among the producer's own media, with counts.
+  await page.getByRole('combobox', { name: 'Medienart' }).click();
+  const option = page.getByRole('option').first();
+  const expected = Number(/\((\d+)\)$/.exec((await option.textContent()) ?? '')?.[1]);
+  await option.click();
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(async () => Number(((await count.textContent()) ?? '').replace(/\D/g, '')))
+    .toBe(expected);
+
   await page.getByRole('tab', { name: 'Bearbeiten' }).click();
   await expect(
     page.getByRole('heading', { name: 'Meine Medien - Bearbeiten', level: 1 }),

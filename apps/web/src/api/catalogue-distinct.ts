@@ -1,15 +1,24 @@
 import { FACET_FIELDS, type CatalogueDistinct } from '@medienkatalog/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchParameters, type SearchState } from './catalogue-search.ts';
+import {
+  CATALOGUE,
+  sourceParameters,
+  type SearchSource,
+  type SearchState,
+} from './catalogue-search.ts';
 import { apiJson } from './http.ts';
 
-/** GET /api/v1/media/catalogue/search/distinct: the filter values under the current search. */
-export function distinctQueryOptions(state: SearchState, enabled: boolean) {
-  const params = searchParameters(state);
+/** GET {source}/distinct: the filter values under the current search. */
+export function distinctQueryOptions(
+  state: SearchState,
+  enabled: boolean,
+  source: SearchSource = CATALOGUE,
+) {
+  const params = sourceParameters(state, source);
   for (const field of FACET_FIELDS) {
     params.append('f', field);
   }
-  const url = `/api/v1/media/catalogue/search/distinct?${params.toString()}`;
+  const url = `${source.path}/distinct?${params.toString()}`;
   return queryOptions({
     queryKey: ['distinct', url],
     queryFn: ({ signal }) => apiJson<CatalogueDistinct>(url, { signal }),
@@ -18,5 +27,5 @@ export function distinctQueryOptions(state: SearchState, enabled: boolean) {
   });
 }
 
-export const useDistinct = (state: SearchState, enabled: boolean) =>
-  useQuery(distinctQueryOptions(state, enabled));
+export const useDistinct = (state: SearchState, enabled: boolean, source?: SearchSource) =>
+  useQuery(distinctQueryOptions(state, enabled, source));

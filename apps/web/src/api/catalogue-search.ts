@@ -46,10 +46,34 @@ export function searchParameters(state: SearchState): URLSearchParams {
   return params;
 }
 
+/** Where a search runs: the public catalogue, or one producer's content preview. */
+export interface SearchSource {
+  /** The search call; its distinct call is this path plus '/distinct'. */
+  path: string;
+  /** Parameters every call of this source carries. */
+  fixed: Record<string, string>;
+}
+
+export const CATALOGUE: SearchSource = { path: '/api/v1/media/catalogue/search', fixed: {} };
+
+export const contentPreview = (producer: string): SearchSource => ({
+  path: '/api/v1/media/search',
+  fixed: { filter_identifier: `${producer.toUpperCase()}-%` },
+});
+
+/** The parameters of a call of the source for the state. */
+export function sourceParameters(state: SearchState, source: SearchSource): URLSearchParams {
+  const params = new URLSearchParams(source.fixed);
+  for (const [name, value] of searchParameters(state)) {
+    params.set(name, value);
+  }
+  return params;
+}
+
 /** The list address of the card grid for a search. */
-export function catalogueSearchUrl(state: SearchState): string {
-  const params = searchParameters(state).toString();
-  return `/api/v1/media/catalogue/search${params === '' ? '' : `?${params}`}`;
+export function catalogueSearchUrl(state: SearchState, source: SearchSource = CATALOGUE): string {
+  const params = sourceParameters(state, source).toString();
+  return `${source.path}${params === '' ? '' : `?${params}`}`;
 }
 
 /** Whether the user searched or filtered at all (otherwise the full lookup lists are offered). */

@@ -19,12 +19,3 @@ export const previewSourcesQueryOptions = queryOptions({
 });
 
 export const usePreviewSources = () => useQuery(previewSourcesQueryOptions);
-
-/** The card list of one producer's preview, optionally searched. */
-export function previewSearchUrl(producer: string, query: string): string {
-  const params = new URLSearchParams({ filter_identifier: `${producer.toUpperCase()}-%` });
-  if (query.trim() !== '') {
-    params.set('q', query.trim());
-  }
-  return `/api/v1/media/search?${params.toString()}`;
-}

@@ -13,10 +13,17 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { previewSearchUrl, usePreviewSources } from '../../api/preview.ts';
+import {
+  catalogueSearchUrl,
+  contentPreview,
+  EMPTY_FILTERS,
+  type SearchState,
+} from '../../api/catalogue-search.ts';
+import { usePreviewSources } from '../../api/preview.ts';
 import { useFeatures, useUserInfo } from '../../api/user.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { SearchFilters } from '../search/search-filters.tsx';
 
 type Mode = 'view' | 'edit';
 
@@ -77,7 +84,14 @@ export function ContentPreviewPage() {
   const { data: features } = useFeatures();
   const sources = usePreviewSources();
   const [mode, setMode] = useState<Mode>('view');
-  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState<SearchState>({
+    q: '',
+    kind: 'all',
+    producer: '',
+    keyword: '',
+    mediathek: '',
+    filters: EMPTY_FILTERS,
+  });
   const [total, setTotal] = useState<number>();
   const onTotal = useCallback((count: number | undefined) => {
     setTotal(count);
@@ -128,9 +142,9 @@ export function ContentPreviewPage() {
           <TextField
             type="search"
             label={t('contentPreview.search')}
-            value={query}
+            value={search.q}
             onChange={(event) => {
-              setQuery(event.target.value);
+              setSearch({ ...search, q: event.target.value });
             }}
             size="small"
             sx={{ mb: 2, width: { xs: '100%', sm: 400 } }}
@@ -144,8 +158,15 @@ export function ContentPreviewPage() {
               },
             }}
           />
+          <SearchFilters
+            state={search}
+            source={contentPreview(producer)}
+            onChange={(filters) => {
+              setSearch({ ...search, filters });
+            }}
+          />
           <MediaCardGrid
-            listUrl={previewSearchUrl(producer, query)}
+            listUrl={catalogueSearchUrl(search, contentPreview(producer))}
             emptyText={t('search.noResults')}
             onTotal={onTotal}
           />

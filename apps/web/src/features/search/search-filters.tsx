@@ -12,7 +12,12 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { hasSearchInput, type SearchState } from '../../api/catalogue-search.ts';
+import {
+  CATALOGUE,
+  hasSearchInput,
+  type SearchSource,
+  type SearchState,
+} from '../../api/catalogue-search.ts';
 import { useDistinct } from '../../api/catalogue-distinct.ts';
 
 interface Option {
@@ -40,16 +45,20 @@ const FIELDS: FacetField[] = ['fn_geb', 'fn_sprache', 'fn_typ', 'fn_adressat'];
 export function SearchFilters({
   state,
   onChange,
+  source = CATALOGUE,
 }: {
   state: SearchState;
   onChange: (filters: SearchState['filters']) => void;
+  source?: SearchSource;
 }) {
   const { t } = useTranslation();
-  const searched = hasSearchInput(state);
+  // A narrowed source (one producer) always asks which values occur in it.
+  const searched = hasSearchInput(state) || Object.keys(source.fixed).length > 0;
   // The values offered must not depend on the field's own selection: ask without filters.
   const distinct = useDistinct(
     { ...state, filters: { fn_geb: [], fn_sprache: [], fn_typ: [], fn_adressat: [] } },
     searched,
+    source,
   );
   const optionsOf = (field: FacetField): Option[] => {
     const offered: Option[] = searched

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSearchUrl, hasSearchInput } from '../../api/catalogue-search.ts';
+import { catalogueSearchUrl, contentPreview, hasSearchInput } from '../../api/catalogue-search.ts';
 import { i18next } from '../../i18n/i18n.ts';
 import { searchHeading } from './search-page.tsx';
 import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
@@ -34,6 +34,11 @@ describe('search state in the URL', () => {
     expect(params.get('filter_fn_typ')).toBe('49|55');
     expect(params.get('filter_fn_adressat')).toBe('A*');
     expect(params.get('q')).toBe('Wald');
+  });
+
+  it("searches one producer's preview with the producer fixed in every call", () => {
+    const url = catalogueSearchUrl(state('q=Wald&typ=49'), contentPreview('fwu'));
+    expect(url).toBe('/api/v1/media/search?filter_identifier=FWU-%25&q=Wald&filter_fn_typ=49');
   });
 
   it('knows when nothing is searched (then the filters offer the full lookup lists)', () => {

@@ -1,5 +1,6 @@
 export * from './accounts/accounts.ts';
 export * from './accounts/roles.ts';
+export * from './csv/csv-export.ts';
 export * from './formats/delimiter.ts';
 export * from './formats/keywords.ts';
 export * from './formats/languages.ts';

@@ -3,7 +3,12 @@ import { detectDelimiter, splitMetadata } from './delimiter.ts';
 import { joinKeywords, parseKeywords } from './keywords.ts';
 import { joinLanguages, parseLanguages } from './languages.ts';
 import { joinSubjects, parseSubjects } from './subjects.ts';
-import { joinTargetGroups, parseTargetGroups } from './target-groups.ts';
+import {
+  formatTargetGroup,
+  joinTargetGroups,
+  parseTargetGroups,
+  withLevel,
+} from './target-groups.ts';
 
 describe('target groups', () => {
   it.each([
@@ -96,5 +101,27 @@ describe('metadata delimiter', () => {
 
   it('splits on the detected delimiter', () => {
     expect(splitMetadata('de; en ; fr,x')).toEqual(['de', 'en', 'fr,x']);
+  });
+});
+
+describe('target-group levels in the picker', () => {
+  it('keeps a valid range and moves the other end when from would pass to', () => {
+    expect(withLevel({ code: 'A', from: 5, to: 7 }, 'from', 6)).toEqual({
+      code: 'A',
+      from: 6,
+      to: 7,
+    });
+    expect(withLevel({ code: 'A', from: 5, to: 7 }, 'from', 9)).toEqual({
+      code: 'A',
+      from: 9,
+      to: 9,
+    });
+    expect(withLevel({ code: 'A', from: 5, to: 7 }, 'to', 3)).toEqual({
+      code: 'A',
+      from: 3,
+      to: 3,
+    });
+    expect(withLevel({ code: 'E' }, 'to', 4)).toEqual({ code: 'E', from: 4, to: 4 });
+    expect(formatTargetGroup(withLevel({ code: 'J', from: 6, to: 6 }, 'to', 10))).toBe('J(6-10)');
   });
 });

@@ -35,3 +35,16 @@ export function formatTargetGroup({ code, from, to }: TargetGroup): string {
 export function joinTargetGroups(groups: readonly TargetGroup[]): string {
   return groups.map(formatTargetGroup).join('; ');
 }
+
+/**
+ * A group with one end of its level range set; when from would come after to, the other end
+ * follows the one just changed (producer spec 4, picker editors).
+ */
+export function withLevel(group: TargetGroup, end: 'from' | 'to', level: number): TargetGroup {
+  const from = end === 'from' ? level : (group.from ?? level);
+  const to = end === 'to' ? level : (group.to ?? level);
+  if (from <= to) {
+    return { ...group, from, to };
+  }
+  return end === 'from' ? { ...group, from, to: from } : { ...group, from: to, to };
+}

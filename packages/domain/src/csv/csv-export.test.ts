@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { csvDocument, csvFileName, type CsvColumn } from './csv-export.ts';
+
+interface Row {
+  fn_nr: string;
+  fn_titel: string;
+  fn_laenge: number | null;
+}
+
+const columns: CsvColumn<Row>[] = [
+  { header: 'Nummer', value: (row) => row.fn_nr },
+  { header: 'Titel', value: (row) => row.fn_titel },
+  { header: 'Länge', value: (row) => row.fn_laenge },
+];
+
+describe('CSV export', () => {
+  it('starts with a byte-order mark, quotes every value, doubles quotes and ends rows with CRLF', () => {
+    const text = csvDocument(columns, [
+      { fn_nr: 'A-1', fn_titel: 'Die „Größe“ der "Welt", Teil 1', fn_laenge: 15 },
+      { fn_nr: 'A-2', fn_titel: 'Zeile\nzwei', fn_laenge: null },
+    ]);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.slice(1).split('\r\n')).toEqual([
+      '"Nummer","Titel","Länge"',
+      '"A-1","Die „Größe“ der ""Welt"", Teil 1","15"',
+      '"A-2","Zeile\nzwei",""',
+      '',
+    ]);
+  });
+
+  it('names the file after the day', () => {
+    expect(csvFileName(new Date(2026, 10, 2, 23, 59))).toBe('media-catalog-2026-11-02.csv');
+  });
+});

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
+import { CATALOGUE, catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SearchFilters } from './search-filters.tsx';
@@ -41,16 +41,19 @@ export function SearchPage() {
     setTotal(count === undefined ? undefined : { count, approximate });
   }, []);
 
+  // 'refresh' (a forced reload of the same search) makes a new list address.
+  const refresh = params.get('refresh');
   const change = (next: SearchState) => {
     const nextParams = searchUrlParams(next);
-    const refresh = params.get('refresh');
     if (refresh) {
       nextParams.set('refresh', refresh);
     }
     setParams(nextParams);
   };
-  // 'refresh' (a forced reload of the same search) makes a new list address.
-  const listUrl = `${catalogueSearchUrl(state)}${params.get('refresh') ? `${catalogueSearchUrl(state).includes('?') ? '&' : '?'}refresh=${params.get('refresh') ?? ''}` : ''}`;
+  const listUrl = catalogueSearchUrl(
+    state,
+    refresh ? { ...CATALOGUE, fixed: { refresh } } : CATALOGUE,
+  );
 
   return (
     <Box>

@@ -49,7 +49,8 @@ describe.each(databaseKinds)('content preview (%s)', (kind) => {
     await seedDemoAccounts(database.db);
     await database.db.execute(
       sql`INSERT INTO licences (context_path, media_id)
-          SELECT 'mz/kreis-nord', id FROM media WHERE fn_nr IN ('V1', 'V3', 'L1')`,
+          SELECT 'mz/kreis-nord', id FROM media WHERE fn_nr IN ('V1', 'V3', 'L1')
+          ON CONFLICT DO NOTHING`,
     );
     app = await buildApp({ db: database.db });
   });

@@ -9,6 +9,8 @@ const dataDir = path.join(repositoryRoot, 'data', 'e2e');
 /** Where the server writes its mails as .eml files (no SMTP in the tests). */
 export const mailFolder = path.join(dataDir, 'mail');
 
+// The journeys run against a server of their own on a fresh embedded database, never against the
+// shared one of DATABASE_URL (which CI sets for the integration tests): hence `env -u`.
 export default defineConfig({
   testDir: 'tests',
   reporter: 'list',
@@ -30,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf '${dataDir}' && npm run build -w @medienkatalog/web && npm run start -w @medienkatalog/server`,
+    command: `rm -rf '${dataDir}' && npm run build -w @medienkatalog/web && env -u DATABASE_URL npm run start -w @medienkatalog/server`,
     cwd: repositoryRoot,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     url: `http://127.0.0.1:${port}/api/v1/utils/features`,

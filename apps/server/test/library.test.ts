@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
+import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
-import { SessionClient } from './support/session-client.ts';
+import { demoClient, SessionClient } from './support/session-client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
 const media = [
@@ -16,14 +16,6 @@ const media = [
   mediumRecord({ fn_nr: 'L4', fn_titel: 'Entwurf über Vulkane', fn_status: 'draft' }),
 ];
 const id = (fnNr: string) => `TESTPOOL-${fnNr}`;
-
-function account(label: string) {
-  const found = DEMO_ACCOUNTS.find((demo) => demo.label.startsWith(label));
-  if (!found) {
-    throw new Error(label);
-  }
-  return found;
-}
 
 describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) => {
   let database: TestDatabase;
@@ -40,18 +32,10 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
     await database.destroy();
   });
 
-  async function loggedIn(label: string) {
-    const client = new SessionClient(app);
-    const { email, password } = account(label);
-    const answer = await client.post('/api/v1/auth/login', { email, password });
-    expect(answer.statusCode).toBe(200);
-    return client;
-  }
-
   const items = (answer: { json: () => unknown }) => answer.json() as CatalogueItem[];
 
   it('stars and unstars, and every media answer tells the user which ones they starred', async () => {
-    const teacher = await loggedIn('Lehrkraft');
+    const teacher = await demoClient(app, 'Lehrkraft');
     expect((await teacher.put(`/api/v1/user/stars/${id('L1')}`)).statusCode).toBe(204);
     // Twice is the same as once.
     expect((await teacher.put(`/api/v1/user/stars/${id('L1')}`)).statusCode).toBe(204);
@@ -72,7 +56,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
     expect(detail.json()).toMatchObject({ starred: true, stars: 1 });
 
     // Another user sees the count but not the star; so does a visitor.
-    const student = await loggedIn('Schülerin');
+    const student = await demoClient(app, 'Schülerin');
     const theirs = items(await student.get('/api/v1/media/catalogue/search?q=Vulkane'));
     expect(theirs.find((item) => item.identifier === id('L1'))).toMatchObject({
       starred: false,
@@ -98,7 +82,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
   });
 
   it('refuses stars for unknown and unpublished media', async () => {
-    const teacher = await loggedIn('Lehrkraft');
+    const teacher = await demoClient(app, 'Lehrkraft');
     for (const identifier of ['TESTPOOL-NICHTDA', id('L4')]) {
       const answer = await teacher.put(`/api/v1/user/stars/${identifier}`);
       expect(answer.statusCode).toBe(404);
@@ -107,8 +91,8 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
   });
 
   it('lists as trending what all users starred and viewed in the last 30 days', async () => {
-    const teacher = await loggedIn('Lehrkraft');
-    const student = await loggedIn('Schülerin');
+    const teacher = await demoClient(app, 'Lehrkraft');
+    const student = await demoClient(app, 'Schülerin');
     await teacher.put(`/api/v1/user/stars/${id('L3')}`);
     await student.put(`/api/v1/user/stars/${id('L3')}`);
     const visitor = new SessionClient(app);
@@ -134,8 +118,8 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
   });
 
   it("lists in the class library the media shared with the user's class", async () => {
-    const student = await loggedIn('Schülerin');
-    const teacher = await loggedIn('Lehrkraft');
+    const student = await demoClient(app, 'Schülerin');
+    const teacher = await demoClient(app, 'Lehrkraft');
     await database.db.execute(
       sql`INSERT INTO class_shares (klassen_id, media_id)
           SELECT '7b', id FROM media WHERE fn_nr IN ('L1', 'L3', 'L4')`,
@@ -150,7 +134,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
     ).toEqual([id('L1'), id('L3')]);
     expect(library.headers['x-total-count']).toBe('2');
     expect(items(await teacher.get('/api/v1/user/classlibrary'))).toHaveLength(2);
-    const otherClass = await loggedIn('Schul-Admin');
+    const otherClass = await demoClient(app, 'Schul-Admin');
     expect(items(await otherClass.get('/api/v1/user/classlibrary'))).toEqual([]);
   });
 
@@ -164,7 +148,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
       ['Produzent', { type: 'MZ', context: 'admin/fwu' }, true],
     ];
     for (const [label, info, mediaEditing] of expected) {
-      const client = await loggedIn(label);
+      const client = await demoClient(app, label);
       expect((await client.get('/api/v1/user/userinfo')).json(), label).toMatchObject(info);
       expect((await client.get('/api/v1/utils/features')).json(), label).toEqual({
         media_editing: mediaEditing,
@@ -208,7 +192,7 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
       'Medienzentrum',
       'Produzent',
     ]) {
-      const client = await loggedIn(label);
+      const client = await demoClient(app, label);
       for (const [method, url] of calls.slice(0, 6)) {
         const answer = await client.request(method, url);
         expect(answer.statusCode, `${label}: ${method} ${url}`).toBeLessThan(300);

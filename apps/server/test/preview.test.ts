@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
+import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
-import { SessionClient } from './support/session-client.ts';
+import { demoClient, SessionClient } from './support/session-client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
 const fixtures = [
@@ -59,17 +59,11 @@ describe.each(databaseKinds)('content preview (%s)', (kind) => {
     await database.destroy();
   });
 
-  async function as(label: string) {
-    const account = DEMO_ACCOUNTS.find((demo) => demo.label.startsWith(label));
-    const client = new SessionClient(app);
-    await client.post('/api/v1/auth/login', { email: account?.email, password: account?.password });
-    return client;
-  }
   const titles = (answer: { json: () => unknown }) =>
     (answer.json() as CatalogueItem[]).map((item) => item.fn_titel).sort();
 
   it("shows a producer its own pool, drafts included, under the title 'Meine Medien'", async () => {
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     expect((await producer.get('/api/v1/mzmedia/sichtung')).json()).toEqual([
       { producer: 'fwu', info: { name: 'Meine Medien', logo: null, text: '' } },
     ]);
@@ -87,7 +81,7 @@ describe.each(databaseKinds)('content preview (%s)', (kind) => {
   });
 
   it('shows a media centre only the published media licensed to its context', async () => {
-    const centre = await as('Medienzentrum');
+    const centre = await demoClient(app, 'Medienzentrum');
     expect((await centre.get('/api/v1/mzmedia/sichtung')).json()).toEqual([
       { producer: 'fwu', info: { name: 'FWU Institut', logo: null, text: '' } },
       { producer: 'lernfilm', info: { name: 'Lernfilm', logo: null, text: '' } },
@@ -102,13 +96,13 @@ describe.each(databaseKinds)('content preview (%s)', (kind) => {
     expect(
       (await new SessionClient(app).get(`${SEARCH}?filter_identifier=FWU-%25`)).statusCode,
     ).toBe(401);
-    const teacher = await as('Lehrkraft');
+    const teacher = await demoClient(app, 'Lehrkraft');
     for (const url of ['/api/v1/mzmedia/sichtung', `${SEARCH}?filter_identifier=FWU-%25`]) {
       const answer = await teacher.get(url);
       expect(answer.statusCode, url).toBe(403);
       expect(answer.json<{ message: string }>().message).toBe(MESSAGES.forbidden);
     }
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     for (const filter of ['FWU', 'FWU-%25%25', '%25', '']) {
       const answer = await producer.get(`${SEARCH}?filter_identifier=${filter}`);
       expect(answer.statusCode, filter).toBe(400);

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
+import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
-import { SessionClient } from './support/session-client.ts';
+import { demoClient, SessionClient } from './support/session-client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
 const own = (fnNr: string, title: string, status: 'draft' | 'published' = 'published') =>
@@ -45,27 +45,17 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
     await database.destroy();
   });
 
-  async function as(label: string) {
-    const account = DEMO_ACCOUNTS.find((demo) => demo.label.startsWith(label));
-    const client = new SessionClient(app);
-    const login = await client.post('/api/v1/auth/login', {
-      email: account?.email,
-      password: account?.password,
-    });
-    expect(login.statusCode).toBe(200);
-    return client;
-  }
   const message = (answer: { json: () => unknown }) =>
     (answer.json() as { message: string }).message;
 
   it('lets only producers in, and each only to its own pool', async () => {
     expect((await new SessionClient(app).get(API)).statusCode).toBe(401);
     for (const label of ['Lehrkraft', 'Medienzentrum', 'Schülerin']) {
-      const answer = await (await as(label)).get(API);
+      const answer = await (await demoClient(app, label)).get(API);
       expect(answer.statusCode, label).toBe(403);
       expect(message(answer)).toBe(MESSAGES.producer.producerOnly);
     }
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     const list = await producer.get(API);
     expect(list.statusCode).toBe(200);
     expect(list.headers['x-total-count']).toBe('4');
@@ -99,7 +89,7 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
   });
 
   it('creates media with the defaults of a new medium and refuses a taken or bad number', async () => {
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     const created = await producer.post(API, {
       fn_nr: 'NEU-1',
       fn_titel: 'Neues Medium',
@@ -147,7 +137,7 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
   });
 
   it('updates with the change time it was based on and refuses an outdated base (409)', async () => {
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     const medium = (await producer.get(`${API}/FWU-P4`)).json<ProducerMedium>();
     const first = await producer.put(`${API}/FWU-P4`, {
       ...medium,
@@ -186,7 +176,7 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
   });
 
   it('bulk-updates only the non-empty fields, all or nothing and only own media', async () => {
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     const result = await producer.request('PATCH', `${API}/bulk`, {
       ids: ['FWU-P1', 'fwu-p2', 'FWU-P3'],
       updates: { fn_status: 'archived', fn_prodjahr: '2020', fn_autor: '', fn_geb: '080' },
@@ -232,7 +222,7 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
   });
 
   it('deletes single and several media, all or nothing and only own media', async () => {
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     await producer.post(API, { fn_nr: 'D1', fn_titel: 'Weg eins', fn_adressat: 'A' });
     await producer.post(API, { fn_nr: 'D2', fn_titel: 'Weg zwei', fn_adressat: 'A' });
     await producer.post(API, { fn_nr: 'D3', fn_titel: 'Weg drei', fn_adressat: 'A' });
@@ -259,7 +249,7 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
     await database.db.execute(
       sql`UPDATE users SET context = 'admin/gross' WHERE email = 'produzent@demo.medienkatalog.invalid'`,
     );
-    const producer = await as('Produzent');
+    const producer = await demoClient(app, 'Produzent');
     const first = await producer.get(`${API}?limit=1000`);
     expect(first.headers['x-total-count']).toBe('10000');
     expect(first.json()).toHaveLength(1000);

@@ -1,4 +1,5 @@
 import type { App } from '../../src/app.ts';
+import { DEMO_ACCOUNTS } from '../../src/seed/demo-accounts.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,4 +45,21 @@ export class SessionClient {
     }
     return response;
   }
+}
+
+/** A client signed in as the demo account whose label starts with `label` ('Produzent', ...). */
+export async function demoClient(app: App, label: string): Promise<SessionClient> {
+  const account = DEMO_ACCOUNTS.find((demo) => demo.label.startsWith(label));
+  if (!account) {
+    throw new Error(`No demo account ${label}`);
+  }
+  const client = new SessionClient(app);
+  const answer = await client.post('/api/v1/auth/login', {
+    email: account.email,
+    password: account.password,
+  });
+  if (answer.statusCode !== 200) {
+    throw new Error(`Login as ${label} failed: ${answer.body}`);
+  }
+  return client;
 }

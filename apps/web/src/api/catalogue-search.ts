@@ -17,6 +17,16 @@ export const EMPTY_FILTERS: Record<FacetField, string[]> = {
   fn_adressat: [],
 };
 
+/** No search input at all: the newest media, every filter value offered. */
+export const NO_SEARCH: SearchState = {
+  q: '',
+  kind: 'all',
+  producer: '',
+  keyword: '',
+  mediathek: '',
+  filters: EMPTY_FILTERS,
+};
+
 /** The parameters of the search and distinct calls (filter values joined by '|'). */
 export function searchParameters(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();

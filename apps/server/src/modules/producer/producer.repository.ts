@@ -1,38 +1,15 @@
 import type { NewMediumRecord } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
+import type { MediumRow } from '../catalogue/catalogue.repository.ts';
 import { deriveColumns } from '../catalogue/media-record.ts';
 
 /** A medium of a producer's pool, with every field the producer edits. */
-export interface ProducerMediumRow {
-  identifier: string;
-  pool: string;
-  fn_nr: string;
-  fn_titel: string;
-  fn_utitel: string;
-  fn_paratitel: string;
-  fn_text: string;
-  fn_kurztext: string;
-  fn_langtext: string;
-  fn_adressat: string;
-  fn_schlag: string;
-  fn_typ: string;
-  fn_prodjahr: string;
-  fn_sprache: string;
-  fn_laenge: string;
-  fn_sertitel: string;
-  fn_geb: string;
-  fn_produ: string;
-  fn_prodname: string;
-  fn_herausgeber: string;
-  fn_autor: string;
+export type ProducerMediumRow = Omit<MediumRow, 'id' | 'stars' | 'starred'> & {
   fn_bemerk: string;
-  fn_url: string;
-  fn_beigaben: string;
   fn_status: 'draft' | 'published' | 'archived';
-  fn_aenderung: Date | string;
   teaser_image: string | null;
-}
+};
 
 const columns = sql.raw(
   'identifier, pool, fn_nr, fn_titel, fn_utitel, fn_paratitel, fn_text, fn_kurztext, ' +

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { catalogueSearchUrl, EMPTY_FILTERS } from '../../api/catalogue-search.ts';
+import { catalogueSearchUrl, NO_SEARCH } from '../../api/catalogue-search.ts';
 import { useCategories } from '../../api/categories.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { SubjectIcon } from '../../components/subject-icon.tsx';
@@ -13,14 +13,7 @@ import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** The newest media: a search without any input sorts by newest. */
-const NEWEST_URL = catalogueSearchUrl({
-  q: '',
-  kind: 'all',
-  producer: '',
-  keyword: '',
-  mediathek: '',
-  filters: EMPTY_FILTERS,
-});
+const NEWEST_URL = catalogueSearchUrl(NO_SEARCH);
 
 /** Start page: entry points into the subject areas and the newest media. */
 export function MarketplacePage() {

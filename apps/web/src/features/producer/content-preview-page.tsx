@@ -16,7 +16,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import {
   catalogueSearchUrl,
   contentPreview,
-  EMPTY_FILTERS,
+  NO_SEARCH,
   type SearchState,
 } from '../../api/catalogue-search.ts';
 import { usePreviewSources } from '../../api/preview.ts';
@@ -84,14 +84,7 @@ export function ContentPreviewPage() {
   const { data: features } = useFeatures();
   const sources = usePreviewSources();
   const [mode, setMode] = useState<Mode>('view');
-  const [search, setSearch] = useState<SearchState>({
-    q: '',
-    kind: 'all',
-    producer: '',
-    keyword: '',
-    mediathek: '',
-    filters: EMPTY_FILTERS,
-  });
+  const [search, setSearch] = useState<SearchState>(NO_SEARCH);
   const [total, setTotal] = useState<number>();
   const onTotal = useCallback((count: number | undefined) => {
     setTotal(count);

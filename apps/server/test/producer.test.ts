@@ -167,6 +167,10 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
     expect((await producer.get(`${API}/FWU-P4`)).json()).toMatchObject({
       fn_titel: 'Entwurf, überarbeitet',
     });
+    // Renaming to a number the pool already uses is refused, not a server error.
+    const renamed = await producer.put(`${API}/FWU-P4`, { ...updated, fn_nr: 'P1' });
+    expect(renamed.statusCode).toBe(409);
+    expect(message(renamed)).toBe(MESSAGES.producer.numberTaken('P1'));
     const missingBase = await producer.put(`${API}/FWU-P4`, {
       ...updated,
       fn_aenderung: 'gestern',

@@ -8,11 +8,20 @@ import {
   MESSAGES,
   MediumDetailSchema,
 } from '@medienkatalog/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService, SearchResult } from './catalogue.service.ts';
 
 const tags = ['Katalog'];
+
+/** A search answer: the items, the total and whether it is estimated in the headers. */
+export function searchAnswer(reply: FastifyReply, result: SearchResult) {
+  void reply
+    .header('X-Total-Count', String(result.total))
+    .header('X-Total-Count-Approximate', String(result.approximate));
+  return result.items;
+}
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
   app,
@@ -33,11 +42,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request, reply) => {
-      const result = await service.search(request.query, request.user?.id);
-      void reply
-        .header('X-Total-Count', String(result.total))
-        .header('X-Total-Count-Approximate', String(result.approximate));
-      return result.items;
+      return searchAnswer(reply, await service.search(request.query, request.user?.id));
     },
   );
 

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../auth/session.ts';
+import { searchAnswer } from '../catalogue/catalogue.routes.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { SearchScope } from '../catalogue/search-filters.ts';
 import type { PreviewRepository } from './preview.repository.ts';
@@ -101,11 +102,8 @@ export const previewRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { filter_identifier: pool, ...query } = request.query;
-      const result = await catalogue.search(query, request.user?.id, previewScope(request, pool));
-      void reply
-        .header('X-Total-Count', String(result.total))
-        .header('X-Total-Count-Approximate', String(result.approximate));
-      return result.items;
+      const scope = previewScope(request, pool);
+      return searchAnswer(reply, await catalogue.search(query, request.user?.id, scope));
     },
   );
 

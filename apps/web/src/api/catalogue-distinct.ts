@@ -8,6 +8,8 @@ import {
 } from './catalogue-search.ts';
 import { apiJson } from './http.ts';
 
+export const DISTINCT_KEY = 'distinct';
+
 /** GET {source}/distinct: the filter values under the current search. */
 export function distinctQueryOptions(
   state: SearchState,
@@ -20,7 +22,7 @@ export function distinctQueryOptions(
   }
   const url = `${source.path}/distinct?${params.toString()}`;
   return queryOptions({
-    queryKey: ['distinct', url],
+    queryKey: [DISTINCT_KEY, url],
     queryFn: ({ signal }) => apiJson<CatalogueDistinct>(url, { signal }),
     enabled,
     staleTime: 10 * 60_000,

@@ -10,22 +10,54 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useBlocker, useNavigate, useParams } from 'react-router';
 import {
   catalogueSearchUrl,
   contentPreview,
   NO_SEARCH,
   type SearchState,
 } from '../../api/catalogue-search.ts';
+import { DISTINCT_KEY } from '../../api/catalogue-distinct.ts';
+import { MEDIA_LIST_KEY } from '../../api/media-list.ts';
 import { usePreviewSources } from '../../api/preview.ts';
 import { useFeatures, useUserInfo } from '../../api/user.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SearchFilters } from '../search/search-filters.tsx';
 
 type Mode = 'view' | 'edit';
+
+// AG Grid is large: it loads only when a producer opens the edit mode.
+const EditGrid = lazy(async () => ({
+  default: (await import('./grid/edit-grid.tsx')).EditGrid,
+}));
+
+/**
+ * Unsaved edits are guarded: leaving the page (a link, back, closing the tab) asks first.
+ */
+function useLeaveGuard(dirty: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) {
+      return undefined;
+    }
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+    };
+  }, [dirty]);
+  return blocker;
+}
 
 /** The preview sources of a media-centre user: one card per licensed producer. */
 function PreviewSources() {
@@ -83,7 +115,11 @@ export function ContentPreviewPage() {
   const { data: user } = useUserInfo();
   const { data: features } = useFeatures();
   const sources = usePreviewSources();
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('view');
+  const [dirty, setDirty] = useState(false);
+  const [pendingMode, setPendingMode] = useState<Mode | null>(null);
+  const blocker = useLeaveGuard(dirty);
   const [search, setSearch] = useState<SearchState>(NO_SEARCH);
   const [total, setTotal] = useState<number>();
   const onTotal = useCallback((count: number | undefined) => {
@@ -99,6 +135,16 @@ export function ContentPreviewPage() {
   if (producer === undefined) {
     return <PreviewSources />;
   }
+  const switchMode = (next: Mode) => {
+    setDirty(false);
+    setPendingMode(null);
+    if (next === 'view') {
+      // Returning to the view reloads the search: the edits must show.
+      void queryClient.resetQueries({ queryKey: [MEDIA_LIST_KEY] });
+      void queryClient.resetQueries({ queryKey: [DISTINCT_KEY] });
+    }
+    setMode(next);
+  };
   const canEdit =
     user !== undefined && user !== null && isProducer(user) && features?.media_editing === true;
 
@@ -122,12 +168,16 @@ export function ContentPreviewPage() {
       <Tabs
         value={mode}
         onChange={(_event, next: Mode) => {
-          setMode(next);
+          if (dirty) {
+            setPendingMode(next);
+          } else {
+            switchMode(next);
+          }
         }}
         aria-label={t('contentPreview.modes')}
         sx={{ mb: 2 }}
       >
-        <Tab value="view" label={t('contentPreview.view')} />
+        <Tab value="view" label={t('contentPreview.view')} disabled={dirty} />
         {canEdit && <Tab value="edit" label={t('contentPreview.edit')} />}
       </Tabs>
       {mode === 'view' ? (
@@ -165,8 +215,29 @@ export function ContentPreviewPage() {
           />
         </>
       ) : (
-        <Typography role="status">{t('contentPreview.editPreparation')}</Typography>
+        <Suspense fallback={<Typography role="status">{t('producer.grid.loading')}</Typography>}>
+          <EditGrid onDirtyChange={setDirty} />
+        </Suspense>
       )}
+      <ConfirmDialog
+        open={pendingMode !== null || blocker.state === 'blocked'}
+        title={t('producer.confirm.switchModeTitle')}
+        message={t('producer.confirm.switchMode')}
+        confirmLabel={t('producer.confirm.discardConfirm')}
+        destructive
+        onCancel={() => {
+          setPendingMode(null);
+          blocker.reset?.();
+        }}
+        onConfirm={() => {
+          if (pendingMode) {
+            switchMode(pendingMode);
+          } else {
+            setDirty(false);
+            blocker.proceed?.();
+          }
+        }}
+      />
     </Box>
   );
 }

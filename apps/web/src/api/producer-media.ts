@@ -57,6 +57,8 @@ export const producerMediaQueryOptions = queryOptions({
   gcTime: 0,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
+  // Fresh objects on every load: the grid edits its rows in place, so a reload must replace them.
+  structuralSharing: false,
 });
 
 export const useProducerMedia = (enabled = true) =>

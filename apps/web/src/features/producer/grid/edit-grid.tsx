@@ -38,7 +38,6 @@ import {
   type CellClassParams,
   type CellClickedEvent,
   type CellKeyDownEvent,
-  type CellValueChangedEvent,
   type ColDef,
   type GridApi,
 } from 'ag-grid-community';
@@ -83,6 +82,9 @@ ModuleRegistry.registerModules([
 /** Spec 9: row height 100; the thumbnail is 100 x 55.75. */
 const ROW_HEIGHT = 100;
 const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
+/** Changed cells and the unsaved-changes chip: a light orange that keeps text at AA contrast. */
+const CHANGED_BACKGROUND = '#ffe0b2';
+const UNSAVED_CHIP = { bgcolor: CHANGED_BACKGROUND, color: '#663c00', fontWeight: 600 };
 
 const gridTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
@@ -140,6 +142,12 @@ function columnDef(column: GridColumn, tracker: DirtyTracker): ColDef<GridRow> {
     ...base,
     field: column.id as keyof GridRow,
     editable: true,
+    // The change is recorded before the grid redraws the cell, so its highlight is current.
+    valueSetter: (params) => {
+      tracker.edit(params.data.key, column.id, params.oldValue, params.newValue);
+      (params.data as Record<string, unknown>)[column.id] = params.newValue;
+      return true;
+    },
     ...TEXT_FILTER,
     cellClassRules: {
       'mk-changed': (params: CellClassParams<GridRow>) =>
@@ -255,18 +263,9 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
     [onDirtyChange],
   );
 
-  const onCellValueChanged = useCallback(
-    (event: CellValueChangedEvent<GridRow>) => {
-      const field = event.colDef.colId;
-      if (field === undefined) {
-        return;
-      }
-      tracker.edit(event.data.key, field, event.oldValue, event.newValue);
-      event.api.refreshCells({ rowNodes: [event.node], columns: [event.column], force: true });
-      updateDirty();
-    },
-    [tracker, updateDirty],
-  );
+  const onCellValueChanged = useCallback(() => {
+    updateDirty();
+  }, [updateDirty]);
 
   const openPicker = (field: string | undefined, row: GridRow | undefined) => {
     if (isPickerField(field) && row) {
@@ -404,7 +403,7 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
         <Typography color="text.secondary">
           {media.isPending ? t('producer.grid.loading') : t('producer.grid.count', { count })}
         </Typography>
-        {dirty && <Chip color="warning" size="small" label={t('producer.grid.unsaved')} />}
+        {dirty && <Chip size="small" label={t('producer.grid.unsaved')} sx={UNSAVED_CHIP} />}
       </Stack>
       {media.isError && (
         <Alert
@@ -422,7 +421,7 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
       <Box
         sx={{
           height: 'max(440px, calc(100vh - 330px))',
-          '& .mk-changed': { backgroundColor: 'warning.light', color: 'warning.contrastText' },
+          '& .mk-changed': { backgroundColor: CHANGED_BACKGROUND },
           // Long texts: at most 90 px of a cell (spec 9), four lines with an ellipsis.
           '& .mk-long-text': {
             whiteSpace: 'normal',

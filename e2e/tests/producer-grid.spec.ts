@@ -1,0 +1,272 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility.ts';
+
+async function openEditMode(page: Page) {
+  await page.goto('/login');
+  await page
+    .getByRole('textbox', { name: 'E-Mail-Adresse' })
+    .fill('produzent@demo.medienkatalog.invalid');
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Demo-Produzent-2026');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Benutzermenü von/ })).toBeVisible();
+  await page.goto('/content-preview');
+  await page.getByRole('tab', { name: 'Bearbeiten' }).click();
+  await expect(page.getByText(/^\d+ Medien$/)).toBeVisible();
+}
+
+const cell = (page: Page, rowId: string, column: string) =>
+  page.locator(`.ag-row[row-id="${rowId}"] .ag-cell[col-id="${column}"]`);
+
+/** The ids of the first rows, top to bottom. */
+async function rowIds(page: Page, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const row = page.locator(`.ag-row[row-id][row-index="${String(index)}"]`);
+    await expect(row).toBeVisible();
+    ids.push((await row.getAttribute('row-id')) ?? '');
+  }
+  return ids;
+}
+
+/** The grid's columns in the spec's order (col-id; aria-colindex is the position plus one). */
+const COLUMNS = [
+  'fn_aenderung',
+  'ag-Grid-SelectionColumn',
+  'files',
+  'image',
+  'fn_nr',
+  'fn_titel',
+  'fn_utitel',
+  'fn_paratitel',
+  'fn_text',
+  'fn_kurztext',
+  'fn_langtext',
+  'fn_adressat',
+  'fn_schlag',
+  'fn_typ',
+  'fn_prodjahr',
+  'fn_sprache',
+  'fn_produ',
+  'fn_sertitel',
+  'fn_geb',
+  'fn_herausgeber',
+  'fn_laenge',
+  'fn_bemerk',
+  'fn_status',
+  'fn_url',
+  'fn_autor',
+  'fn_beigaben',
+];
+/** Plain text cells: a click only focuses them. */
+const PLAIN = new Set([
+  'fn_aenderung',
+  'fn_nr',
+  'fn_titel',
+  'fn_utitel',
+  'fn_prodjahr',
+  'fn_status',
+]);
+
+/**
+ * Focuses a cell by keyboard, as a user would: from a focused or visible plain cell of the row,
+ * arrow keys to the target (the grid scrolls it into view).
+ */
+async function focusCell(page: Page, rowId: string, column: string) {
+  const row = page.locator(`.ag-row[row-id="${rowId}"]`);
+  const shown = await row
+    .locator('.ag-cell')
+    .evaluateAll((cells) => cells.map((element) => element.getAttribute('col-id') ?? ''));
+  const start =
+    PLAIN.has(column) && shown.includes(column) ? column : shown.find((id) => PLAIN.has(id));
+  await cell(page, rowId, start ?? 'fn_nr').click();
+  const focused = row.locator('.ag-cell-focus');
+  const target = COLUMNS.indexOf(column) + 1;
+  for (let step = 0; step < COLUMNS.length; step += 1) {
+    const at = Number(await focused.getAttribute('aria-colindex'));
+    if (at === target) {
+      return;
+    }
+    await page.keyboard.press(at < target ? 'ArrowRight' : 'ArrowLeft');
+  }
+  throw new Error(`column ${column} not reached`);
+}
+
+async function typeInto(page: Page, rowId: string, column: string, value: string) {
+  await focusCell(page, rowId, column);
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.ag-cell-inline-editing input, .ag-popup-editor input');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(value);
+  await page.keyboard.press('Enter');
+}
+
+const statusCount = async (page: Page) =>
+  Number(((await page.getByText(/^[\d.]+ Medien$/).textContent()) ?? '').replace(/\D/g, ''));
+
+test('a producer edits a title, a year, target groups and subject areas, saves and sees them after a reload; the CSV holds them', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  await expect(
+    page.getByRole('heading', { name: 'Meine Medien - Bearbeiten', level: 1 }),
+  ).toBeVisible();
+  const [id = ''] = await rowIds(page, 1);
+
+  await typeInto(page, id, 'fn_titel', 'Die Zelle – neu bearbeitet');
+  await expect(cell(page, id, 'fn_titel')).toHaveText('Die Zelle – neu bearbeitet');
+  await expect(cell(page, id, 'fn_titel')).toHaveClass(/mk-changed/);
+  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Ansicht' })).toBeDisabled();
+  await typeInto(page, id, 'fn_prodjahr', '2019');
+  await expect(cell(page, id, 'fn_prodjahr')).toHaveText('2019');
+
+  // Target groups through their picker: A(5-7) and SO.
+  await focusCell(page, id, 'fn_adressat');
+  await page.keyboard.press('Enter');
+  const groups = page.getByRole('dialog', { name: 'Zielgruppen bearbeiten' });
+  await expect(groups).toContainText('Die Zelle – neu bearbeitet');
+  const remove = groups.getByRole('button', { name: / entfernen$/ });
+  while ((await remove.count()) > 0) {
+    await remove.first().click();
+  }
+  await expect(groups.getByText('Keine Zielgruppen ausgewählt')).toBeVisible();
+  const types = groups.getByRole('group', { name: 'Zielgruppen' });
+  await types.getByRole('button', { name: /Allgemeinbildende Schule/ }).click();
+  await types.getByRole('button', { name: /Sonderpädagogik/ }).click();
+  const school = groups.getByRole('listitem', { name: 'Allgemeinbildende Schule' });
+  await school.getByRole('switch').click();
+  await school.getByRole('combobox', { name: 'Von' }).selectOption('5');
+  await school.getByRole('combobox', { name: 'Bis' }).selectOption('7');
+  await expect(school.getByText('Vorschau: A(5-7)')).toBeVisible();
+  await groups.getByRole('button', { name: 'Speichern' }).click();
+  await expect(cell(page, id, 'fn_adressat')).toHaveText('A(5-7); SO');
+
+  // Subject areas through theirs: 240 and 66002.
+  await focusCell(page, id, 'fn_geb');
+  await page.keyboard.press('Enter');
+  const subjects = page.getByRole('dialog', { name: 'Sachgebiete bearbeiten' });
+  const removeAll = subjects.getByRole('button', { name: 'Alle entfernen' });
+  if (await removeAll.isEnabled()) {
+    await removeAll.click();
+  }
+  const tree = subjects.getByRole('tree', { name: 'Sachgebiete' });
+  await tree.getByRole('treeitem', { name: '240 Geschichte' }).click();
+  await subjects.getByRole('searchbox', { name: 'Sachgebiet suchen' }).fill('verkehrsmittel');
+  await tree.getByRole('treeitem', { name: '66002 Verkehrsmittel' }).click();
+  await subjects.getByRole('button', { name: 'Speichern' }).click();
+  await expect(cell(page, id, 'fn_geb')).toHaveText('240, 66002');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('1 Medium gespeichert')).toBeVisible();
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Ansicht' })).toBeEnabled();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^media-catalog-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF"Medien-Nr.","Titel","Untertitel"')).toBe(true);
+  expect(csv).toContain('"Die Zelle – neu bearbeitet"');
+  expect(csv).toContain('"A(5-7); SO"');
+  expect(csv).toContain('"2019"');
+  expect(csv).toContain('\r\n');
+  expect(csv).not.toContain('"Geändert"');
+
+  // Back in the view, the search is reloaded and finds the new title.
+  await page.getByRole('tab', { name: 'Ansicht' }).click();
+  await page.getByRole('searchbox', { name: 'In diesen Medien suchen' }).fill('neu bearbeitet');
+  await expect(page.locator('main article').first()).toContainText('Die Zelle – neu bearbeitet');
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Bearbeiten' }).click();
+  await expect(cell(page, id, 'fn_titel')).toHaveText('Die Zelle – neu bearbeitet');
+  await focusCell(page, id, 'fn_geb');
+  await expect(cell(page, id, 'fn_prodjahr')).toHaveText('2019');
+  await expect(cell(page, id, 'fn_adressat')).toHaveText('A(5-7); SO');
+  await expect(cell(page, id, 'fn_geb')).toHaveText('240, 66002');
+});
+
+test('unsaved edits: leaving asks first, discarding asks and restores the stored values', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const [id = ''] = await rowIds(page, 1);
+  const original = (await cell(page, id, 'fn_titel').textContent()) ?? '';
+  await typeInto(page, id, 'fn_titel', 'Nur ein Versuch');
+  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Marktplatz' }).click();
+  const leave = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+  await expect(leave).toContainText(
+    'Sie haben ungespeicherte Änderungen. Möchten Sie diese verwerfen?',
+  );
+  await leave.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(/\/content-preview$/);
+  await expect(cell(page, id, 'fn_titel')).toHaveText('Nur ein Versuch');
+
+  // Edited back by hand: no longer a change.
+  await typeInto(page, id, 'fn_titel', original);
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+  await typeInto(page, id, 'fn_titel', 'Nur ein Versuch');
+
+  await page.getByRole('button', { name: 'Änderungen verwerfen' }).click();
+  const discard = page.getByRole('dialog', { name: 'Änderungen verwerfen' });
+  await expect(discard).toContainText(
+    'Alle ungespeicherten Änderungen verwerfen? Diese Aktion kann nicht rückgängig gemacht werden.',
+  );
+  await discard.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(page.getByText('Änderungen wurden verworfen')).toBeVisible();
+  await expect(cell(page, id, 'fn_titel')).toHaveText(original);
+  await expect(page.getByRole('tab', { name: 'Ansicht' })).toBeEnabled();
+});
+
+test('a producer archives three media at once and deletes two after confirming', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const ids = await rowIds(page, 5);
+  const total = await statusCount(page);
+  const select = (id: string) =>
+    cell(page, id, 'ag-Grid-SelectionColumn').getByRole('checkbox').check();
+
+  for (const id of ids.slice(0, 3)) {
+    await select(id);
+  }
+  await page.getByRole('button', { name: 'Massenbearbeitung (3)' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Massenaktualisierung für 3 Medien' });
+  await bulk.getByRole('button', { name: 'Aktualisieren' }).click();
+  await expect(bulk.getByText('Keine Felder für Aktualisierung ausgewählt')).toBeVisible();
+  await bulk.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Archiviert' }).click();
+  await bulk.getByRole('button', { name: 'Aktualisieren' }).click();
+  await expect(page.getByText('3 Medien aktualisiert')).toBeVisible();
+  for (const id of ids.slice(0, 3)) {
+    await focusCell(page, id, 'fn_status');
+    await expect(cell(page, id, 'fn_status')).toHaveText('archived');
+  }
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Bearbeiten' }).click();
+  const [first = '', second = ''] = ids.slice(3, 5);
+  const titles = [
+    (await cell(page, first, 'fn_titel').textContent()) ?? '',
+    (await cell(page, second, 'fn_titel').textContent()) ?? '',
+  ];
+  await select(first);
+  await select(second);
+  await page.getByRole('button', { name: 'Löschen (2)' }).click();
+  const confirm = page.getByRole('dialog', { name: '2 Medien löschen?' });
+  await expect(confirm).toContainText(titles[0] ?? '');
+  await expect(confirm).toContainText(titles[1] ?? '');
+  await expect(confirm).toContainText('Diese Aktion kann nicht rückgängig gemacht werden.');
+  await confirm.getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByText('2 Medien gelöscht')).toBeVisible();
+  await expect(page.locator(`.ag-row[row-id="${first}"]`)).toHaveCount(0);
+  await expect(page.locator(`.ag-row[row-id="${second}"]`)).toHaveCount(0);
+  expect(await statusCount(page)).toBe(total - 2);
+});

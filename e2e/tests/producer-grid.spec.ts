@@ -270,3 +270,114 @@ test('a producer archives three media at once and deletes two after confirming',
   await expect(page.locator(`.ag-row[row-id="${second}"]`)).toHaveCount(0);
   expect(await statusCount(page)).toBe(total - 2);
 });
+
+test('the grid edits by keyboard, sorts by several columns and filters case-insensitively', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const [id = ''] = await rowIds(page, 1);
+  const title = (await cell(page, id, 'fn_titel').textContent()) ?? '';
+
+  // Escape cancels a text edit.
+  await focusCell(page, id, 'fn_titel');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' – verworfen');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, id, 'fn_titel')).toHaveText(title);
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+
+  // The long-text editor: Enter is a new line, Ctrl+Enter saves.
+  await focusCell(page, id, 'fn_text');
+  await page.keyboard.press('Enter');
+  const area = page.getByRole('textbox', { name: 'Beschreibung' });
+  await expect(area).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Erste Zeile');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Zweite Zeile');
+  await expect(area).toHaveValue('Erste Zeile\nZweite Zeile');
+  await page.keyboard.press('Control+Enter');
+  await expect(area).toHaveCount(0);
+  await expect(cell(page, id, 'fn_text')).toHaveText('Erste Zeile\nZweite Zeile');
+
+  // The number editor selects the whole year: typing replaces it.
+  await focusCell(page, id, 'fn_prodjahr');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('2001');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, id, 'fn_prodjahr')).toHaveText('2001');
+
+  // Typ is a select of the seven type options.
+  await focusCell(page, id, 'fn_typ');
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: 'App', exact: true }).click();
+  await expect(cell(page, id, 'fn_typ')).toHaveText('App');
+  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Änderungen verwerfen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Änderungen verwerfen' })
+    .getByRole('button', { name: 'Verwerfen' })
+    .click();
+  await expect(page.getByText('Änderungen wurden verworfen')).toBeVisible();
+  await focusCell(page, id, 'fn_prodjahr');
+  await expect(cell(page, id, 'fn_prodjahr')).not.toHaveText('2001');
+  await focusCell(page, id, 'fn_titel');
+  await expect(cell(page, id, 'fn_titel')).toHaveText(title);
+
+  // Sorting cycles ascending, descending, none; shift-click adds a second sort.
+  const titleHeader = page.locator('.ag-header-cell[col-id="fn_titel"]');
+  await titleHeader.locator('.ag-header-cell-label').click();
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+  const firstTitles = async () => [
+    (await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="fn_titel"]').textContent()) ?? '',
+    (await page.locator('.ag-row[row-index="1"] .ag-cell[col-id="fn_titel"]').textContent()) ?? '',
+  ];
+  const [a = '', b = ''] = await firstTitles();
+  expect(a.localeCompare(b, 'de')).toBeLessThanOrEqual(0);
+  await titleHeader.locator('.ag-header-cell-label').click();
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+  const numberHeader = page.locator('.ag-header-cell[col-id="fn_nr"]');
+  await numberHeader.locator('.ag-header-cell-label').click({ modifiers: ['Shift'] });
+  await expect(numberHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+  await titleHeader.locator('.ag-header-cell-label').click();
+  await expect(titleHeader).not.toHaveAttribute('aria-sort', /ascending|descending/);
+
+  // A title filter ('Enthält') ignores case.
+  const total = await statusCount(page);
+  await titleHeader.locator('.ag-header-cell-filter-button').click();
+  await page.getByRole('textbox', { name: 'Filterwert' }).first().fill('revolution');
+  await expect.poll(() => statusCount(page)).toBeLessThan(total);
+  const shown = await page.locator('.ag-row[row-id] .ag-cell[col-id="fn_titel"]').allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  for (const text of shown) {
+    expect(text.toLowerCase()).toContain('revolution');
+  }
+});
+
+test('two producers edit the same medium: the later save is refused and stays unsaved', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const [id = ''] = await rowIds(page, 1);
+  await typeInto(page, id, 'fn_utitel', 'Meine Fassung');
+
+  // Meanwhile the same medium is changed elsewhere (another session of the producer's team).
+  const api = `/api/v1/producer/media/${id}`;
+  const current = (await (await page.request.get(api)).json()) as Record<string, unknown>;
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'mk_csrf');
+  const changed = await page.request.put(api, {
+    data: { ...current, fn_bemerk: 'Von anderer Stelle geändert' },
+    headers: { 'X-CSRF-Token': csrf?.value ?? '' },
+  });
+  expect(changed.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(/^1 updates failed – .*inzwischen geändert/)).toBeVisible();
+  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
+  await expect(cell(page, id, 'fn_utitel')).toHaveClass(/mk-changed/);
+  const stored = (await (await page.request.get(api)).json()) as Record<string, unknown>;
+  expect(stored.fn_utitel).not.toBe('Meine Fassung');
+  expect(stored.fn_bemerk).toBe('Von anderer Stelle geändert');
+});

@@ -11,7 +11,7 @@ type EditorProps = CustomCellEditorProps<GridRow, string>;
  * The long-text editor: a text area where Enter starts a new line and Ctrl+Enter saves;
  * Escape cancels (the grid's own key handling).
  */
-export function LongTextEditor({ value, onValueChange, colDef }: EditorProps) {
+export function LongTextEditor({ value, onValueChange, colDef, stopEditing }: EditorProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -28,6 +28,12 @@ export function LongTextEditor({ value, onValueChange, colDef }: EditorProps) {
         rows={8}
         onChange={(event) => {
           onValueChange(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            stopEditing();
+          }
         }}
       />
       <small>{t('producer.grid.longTextHint')}</small>

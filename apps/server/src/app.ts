@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -7,7 +9,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { MESSAGES } from '@medienkatalog/domain';
+import { DEFAULT_MAX_FILE_SIZE, MESSAGES } from '@medienkatalog/domain';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -32,6 +34,12 @@ import {
   DEFAULT_SEARCH_TUNING,
   type SearchTuning,
 } from './modules/catalogue/catalogue.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { davRoutes } from './modules/files/dav.routes.ts';
+import { FileStorage } from './modules/files/file-storage.ts';
+import { FilesRepository } from './modules/files/files.repository.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { imageRoutes } from './modules/images/images.routes.ts';
 import { LibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { LibraryService } from './modules/library/library.service.ts';
@@ -58,7 +66,25 @@ export interface AppDependencies {
   /** Where account mails go (SMTP or files); without one, sending a mail fails. */
   mailer?: Mailer;
   auth?: Partial<AuthSettings>;
+  files?: Partial<FilesSettings>;
 }
+
+/** Where media files live and how they are served. */
+export interface FilesSettings {
+  /** DATA_DIR: files go to its files/ folder, built ZIPs to zips/. */
+  dataDir: string;
+  /** Largest upload in bytes. */
+  maxFileSize: number;
+  /** Signs the play and download links. */
+  contentSecret: string;
+}
+
+/** Tests that do not name a folder get a fresh one each, so their media ids never meet. */
+const defaultFilesSettings = (): FilesSettings => ({
+  dataDir: mkdtempSync(path.join(os.tmpdir(), 'medienkatalog-')),
+  maxFileSize: DEFAULT_MAX_FILE_SIZE,
+  contentSecret: randomBytes(32).toString('hex'),
+});
 
 const NO_MAILER: Mailer = {
   send: () => Promise.reject(new Error('No mailer configured')),
@@ -77,6 +103,7 @@ export async function buildApp({
   searchCache = DEFAULT_ANSWER_CACHE,
   mailer = NO_MAILER,
   auth: authSettings,
+  files: filesOverrides,
 }: AppDependencies) {
   const app = Fastify({
     logger,
@@ -165,6 +192,14 @@ export async function buildApp({
   await app.register(libraryRoutes, {
     library: new LibraryService(new LibraryRepository(db)),
   });
+
+  const files = { ...defaultFilesSettings(), ...filesOverrides };
+  const storage = new FileStorage(files.dataDir);
+  const fileMedia = new FilesRepository(db);
+  await app.register(davRoutes, { storage, media: fileMedia, maxFileSize: files.maxFileSize });
+  await app.register(fileRoutes, { storage, media: fileMedia });
+  await app.register(contentRoutes, { storage, media: fileMedia, secret: files.contentSecret });
+  await app.register(imageRoutes, { storage, media: fileMedia });
 
   // The web app is served when it was built (npm start builds it; API tests run without).
   const webRoot = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_MAX_FILE_SIZE } from '@medienkatalog/domain';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -26,6 +28,13 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Medienkatalog <no-reply@medienkatalog.invalid>'),
   /** A session ends after this many minutes without a request. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
+  /** Largest file a producer may upload, in bytes (default 4 GiB); larger ones answer 413. */
+  FILES_MAX_SIZE: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_SIZE),
+  /**
+   * Secret that signs the play and download links (/content/...). Without it a random one is
+   * made at each start, so links die with a restart; several instances need the same secret.
+   */
+  CONTENT_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -43,6 +52,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionIdleMinutes: number;
+  maxFileSize: number;
+  contentSecret: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof EnvSchema>['NODE_ENV'];
 }
@@ -73,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
+    maxFileSize: values.FILES_MAX_SIZE,
+    contentSecret: values.CONTENT_SECRET ?? randomBytes(32).toString('hex'),
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
   };

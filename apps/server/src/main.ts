@@ -58,6 +58,11 @@ const app = await buildApp({
         config.mailFrom,
       ),
   auth: { publicUrl: config.publicUrl, sessionIdleMinutes: config.sessionIdleMinutes },
+  files: {
+    dataDir: config.dataDir,
+    maxFileSize: config.maxFileSize,
+    contentSecret: config.contentSecret,
+  },
 });
 
 setInterval(() => {

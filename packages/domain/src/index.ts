@@ -1,6 +1,7 @@
 export * from './accounts/accounts.ts';
 export * from './accounts/roles.ts';
 export * from './csv/csv-export.ts';
+export * from './files/file-rules.ts';
 export * from './formats/delimiter.ts';
 export * from './formats/keywords.ts';
 export * from './formats/languages.ts';

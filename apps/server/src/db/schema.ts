@@ -303,3 +303,18 @@ export const classShares = pgTable(
   },
   (table) => [uniqueIndex('class_shares_class_media_key').on(table.klassen_id, table.media_id)],
 );
+
+/**
+ * The file facts of a medium (producer spec 3.4): its index file and its ZIP. The files
+ * themselves live in DATA_DIR/files/{media.id}/, so renaming a medium's number keeps them.
+ */
+export const dirlists = pgTable('dirlists', {
+  media_id: bigint('media_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  fn_index: text('fn_index'),
+  fn_zip: text('fn_zip'),
+  fn_size: bigint('fn_size', { mode: 'number' }),
+  fn_ziphash: text('fn_ziphash'),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

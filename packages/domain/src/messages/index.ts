@@ -51,6 +51,17 @@ export const MESSAGES = {
     notOwn: 'Mindestens ein Medium gehört nicht zu Ihrem Bestand.',
     producerOnly: 'Diese Funktion steht nur Produzenten zur Verfügung.',
   },
+  files: {
+    badPath: 'Dieser Pfad liegt außerhalb der Dateien des Mediums.',
+    badName: 'Ungültige Zeichen im Dateinamen',
+    tooLarge: (maxBytes: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${maxBytes}.`,
+    indexInvalid: 'fnIndex must be a non-empty string',
+    indexNotFound: (name: string) =>
+      `Die Datei „${name}“ gibt es unter den Dateien des Mediums nicht.`,
+    fileNotFound: 'Diese Datei wurde nicht gefunden.',
+    noFiles: 'Dieses Medium hat noch keine Dateien.',
+    linkExpired: 'Dieser Link ist ungültig oder abgelaufen. Bitte öffnen Sie das Medium erneut.',
+  },
   query: {
     tooLong: (max: number) => `Der Suchbegriff darf höchstens ${max} Zeichen lang sein.`,
     notText: 'Der Suchbegriff muss ein Text sein.',

@@ -1,0 +1,72 @@
+import { mkdir, realpath, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { MESSAGES } from '@medienkatalog/domain';
+import { HttpError } from '../../http-error.ts';
+
+/**
+ * Where the files of the media live: one folder per medium under DATA_DIR/files, named by the
+ * medium's database id (not its identifier, which changes with its number). Every path a
+ * request names is resolved here and must stay inside the medium's folder.
+ */
+export class FileStorage {
+  readonly filesRoot: string;
+  readonly zipRoot: string;
+
+  constructor(dataDir: string) {
+    this.filesRoot = path.join(dataDir, 'files');
+    this.zipRoot = path.join(dataDir, 'zips');
+  }
+
+  folder(mediumId: number): string {
+    return path.join(this.filesRoot, String(mediumId));
+  }
+
+  async ensureFolder(mediumId: number): Promise<string> {
+    const folder = this.folder(mediumId);
+    await mkdir(folder, { recursive: true });
+    return folder;
+  }
+
+  /** Where the medium's built ZIP is kept (outside its folder, so it never contains itself). */
+  zipFile(mediumId: number): string {
+    return path.join(this.zipRoot, `${String(mediumId)}.zip`);
+  }
+
+  /**
+   * The absolute path of a path inside the medium's folder ('/a/b.pdf', 'a/b.pdf'; already
+   * URL-decoded). Refuses with 400 what leaves the folder: '..' segments, absolute paths after
+   * normalising, NUL bytes, and symbolic links whose target lies outside.
+   */
+  async resolve(mediumId: number, relativePath: string): Promise<string> {
+    if (relativePath.includes('\0') || relativePath.split(/[\\/]/).includes('..')) {
+      throw new HttpError(400, MESSAGES.files.badPath);
+    }
+    const folder = await this.ensureFolder(mediumId);
+    const target = path.resolve(folder, `.${path.posix.normalize(`/${relativePath}`)}`);
+    if (target !== folder && !target.startsWith(`${folder}${path.sep}`)) {
+      throw new HttpError(400, MESSAGES.files.badPath);
+    }
+    // A link inside the folder may point elsewhere: the nearest existing ancestor must resolve
+    // inside the folder's own real path.
+    const realFolder = await realpath(folder);
+    for (let existing = target; ; existing = path.dirname(existing)) {
+      try {
+        const real = await realpath(existing);
+        if (real !== realFolder && !real.startsWith(`${realFolder}${path.sep}`)) {
+          throw new HttpError(400, MESSAGES.files.badPath);
+        }
+        return target;
+      } catch (error) {
+        if (error instanceof HttpError || existing === folder) {
+          throw error;
+        }
+      }
+    }
+  }
+
+  /** Removes a deleted medium's files and ZIP. */
+  async remove(mediumId: number): Promise<void> {
+    await rm(this.folder(mediumId), { recursive: true, force: true });
+    await rm(this.zipFile(mediumId), { force: true });
+  }
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+
+/** What the file calls need of a medium. */
+export interface FileMedium {
+  id: number;
+  identifier: string;
+  pool: string;
+  fn_titel: string;
+  fn_status: 'draft' | 'published' | 'archived';
+}
+
+export interface DirlistRow {
+  fn_index: string | null;
+  fn_zip: string | null;
+  fn_size: number | null;
+  fn_ziphash: string | null;
+}
+
+const columns = sql.raw('id, identifier, pool, fn_titel, fn_status');
+
+export class FilesRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A medium by its identifier (any case), whoever owns it. */
+  async findByIdentifier(identifier: string): Promise<FileMedium | undefined> {
+    const [row] = await queryRows<FileMedium>(
+      this.db,
+      sql`SELECT ${columns} FROM media WHERE identifier = ${identifier.toUpperCase()}`,
+    );
+    return row;
+  }
+
+  async dirlist(mediumId: number): Promise<DirlistRow | undefined> {
+    const [row] = await queryRows<DirlistRow>(
+      this.db,
+      sql`SELECT fn_index, fn_zip, fn_size, fn_ziphash FROM dirlists WHERE media_id = ${mediumId}`,
+    );
+    return row;
+  }
+
+  async setIndex(mediumId: number, fnIndex: string | null): Promise<void> {
+    await this.db.execute(
+      sql`INSERT INTO dirlists (media_id, fn_index) VALUES (${mediumId}, ${fnIndex})
+          ON CONFLICT (media_id) DO UPDATE SET fn_index = EXCLUDED.fn_index, updated_at = now()`,
+    );
+  }
+
+  async setZip(
+    mediumId: number,
+    zip: { fn_zip: string; fn_size: number; fn_ziphash: string },
+  ): Promise<void> {
+    await this.db.execute(
+      sql`INSERT INTO dirlists (media_id, fn_zip, fn_size, fn_ziphash)
+          VALUES (${mediumId}, ${zip.fn_zip}, ${zip.fn_size}, ${zip.fn_ziphash})
+          ON CONFLICT (media_id) DO UPDATE SET fn_zip = EXCLUDED.fn_zip,
+            fn_size = EXCLUDED.fn_size, fn_ziphash = EXCLUDED.fn_ziphash, updated_at = now()`,
+    );
+  }
+}

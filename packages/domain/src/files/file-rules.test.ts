@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fileExtension,
+  formatFileSize,
+  isValidFileName,
+  isViewableInBrowser,
+} from './file-rules.ts';
+
+describe('file rules', () => {
+  it('refuses empty names, dot names and every one of < > : " / \\ | ? *', () => {
+    expect(isValidFileName('Arbeitsblatt 1.pdf')).toBe(true);
+    expect(isValidFileName('Übung_ä.mp4')).toBe(true);
+    for (const name of [
+      '',
+      '  ',
+      '.',
+      '..',
+      'a<b',
+      'a>b',
+      'a:b',
+      'a"b',
+      'a/b',
+      'a\\b',
+      'a|b',
+      'a?b',
+      'a*b',
+      'a\u0001b',
+    ]) {
+      expect(isValidFileName(name), name).toBe(false);
+    }
+  });
+
+  it('formats sizes at 1024 per step with two decimals, a dash without a size', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(1023)).toBe('1023 B');
+    expect(formatFileSize(1536)).toBe('1.50 KB');
+    expect(formatFileSize(5 * 1024 ** 2)).toBe('5.00 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3.00 GB');
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2.00 TB');
+    expect(formatFileSize(undefined)).toBe('-');
+    expect(formatFileSize(null)).toBe('-');
+  });
+
+  it('knows the extensions a browser shows', () => {
+    expect(fileExtension('film.MP4')).toBe('mp4');
+    expect(fileExtension('.hidden')).toBe('');
+    expect(fileExtension('README')).toBe('');
+    expect(isViewableInBrowser('index.html')).toBe(true);
+    expect(isViewableInBrowser('paket.zip')).toBe(false);
+  });
+});

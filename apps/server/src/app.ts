@@ -196,7 +196,12 @@ export async function buildApp({
   const files = { ...defaultFilesSettings(), ...filesOverrides };
   const storage = new FileStorage(files.dataDir);
   const fileMedia = new FilesRepository(db);
-  await app.register(davRoutes, { storage, media: fileMedia, maxFileSize: files.maxFileSize });
+  await app.register(davRoutes, {
+    storage,
+    media: fileMedia,
+    maxFileSize: files.maxFileSize,
+    auth,
+  });
   await app.register(fileRoutes, { storage, media: fileMedia });
   await app.register(contentRoutes, { storage, media: fileMedia, secret: files.contentSecret });
   await app.register(imageRoutes, { storage, media: fileMedia });

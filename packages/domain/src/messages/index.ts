@@ -59,6 +59,7 @@ export const MESSAGES = {
     indexNotFound: (name: string) =>
       `Die Datei „${name}“ gibt es unter den Dateien des Mediums nicht.`,
     fileNotFound: 'Diese Datei wurde nicht gefunden.',
+    targetExists: 'Am Ziel gibt es schon eine Datei oder einen Ordner dieses Namens.',
     noFiles: 'Dieses Medium hat noch keine Dateien.',
     linkExpired: 'Dieser Link ist ungültig oder abgelaufen. Bitte öffnen Sie das Medium erneut.',
   },

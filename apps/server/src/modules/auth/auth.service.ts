@@ -102,6 +102,16 @@ export class AuthService {
     return { token, user };
   }
 
+  /**
+   * The confirmed account of an e-mail address and password, without opening a session (HTTP
+   * Basic of WebDAV clients); undefined when they do not match. Takes the same time either way.
+   */
+  async checkCredentials(email: string, password: string): Promise<UserRow | undefined> {
+    const user = await this.repository.findUserByEmail(email);
+    const valid = await verifyPassword(user?.password_hash ?? UNKNOWN_ACCOUNT_HASH, password);
+    return user && valid && user.email_confirmed_at !== null ? user : undefined;
+  }
+
   async logout(token: string): Promise<void> {
     await this.repository.deleteSession(hashToken(token));
   }

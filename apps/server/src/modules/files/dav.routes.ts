@@ -1,12 +1,184 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { formatFileSize, isValidFileName, MESSAGES } from '@medienkatalog/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../http-error.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { requireProducer } from '../auth/policies.ts';
+import { BASIC_REALM, DavAuthenticator, DavUnauthorizedError } from './dav-auth.ts';
+import { createDavMount } from './dav-mount.ts';
+import { DAV_ROOT, parseDavPath, parseDestination, pathOfUrl, type DavPath } from './dav-paths.ts';
+import type { FileMedium, FilesRepository } from './files.repository.ts';
 import type { FileStorage } from './file-storage.ts';
-import type { FilesRepository } from './files.repository.ts';
 
 export interface DavOptions {
   storage: FileStorage;
   media: FilesRepository;
   maxFileSize: number;
+  auth: AuthService;
 }
 
-/** /dav/{identifier}/...: the WebDAV storage of one medium (issue 6, in progress). */
-export const davRoutes: FastifyPluginAsync<DavOptions> = async () => {};
+/** The methods of WebDAV that Fastify does not know by itself; all may carry a body. */
+const EXTRA_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
+const DAV_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', ...EXTRA_METHODS];
+/** Methods that create a name: its last segment must be a valid file name. */
+const NAMING_METHODS = new Set(['PUT', 'MKCOL', 'MOVE', 'COPY']);
+
+const StorageUrlParams = z.object({ id: z.string().min(1).max(200) });
+
+/** GET /api/v1/producer/mediafiles/webdav/{id}: the storage url of one of the producer's media. */
+const storageUrlRoutes: FastifyPluginAsyncZod<{ media: FilesRepository }> = async (
+  app,
+  { media },
+) => {
+  app.get(
+    '/api/v1/producer/mediafiles/webdav/:id',
+    {
+      schema: {
+        tags: ['producer files'],
+        summary: 'WebDAV-Adresse der Dateien eines eigenen Mediums',
+        params: StorageUrlParams,
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async (request) => {
+      const access = requireProducer(request);
+      const medium = await media.findByIdentifier(request.params.id);
+      if (!medium) {
+        throw new HttpError(404, MESSAGES.mediumNotFound);
+      }
+      if (medium.pool !== access.pool) {
+        throw new HttpError(403, MESSAGES.forbidden);
+      }
+      return { url: `${DAV_ROOT}/${encodeURIComponent(medium.identifier)}/` };
+    },
+  );
+};
+
+/**
+ * /dav/{identifier}/...: the WebDAV storage of one medium, served by nephele on the medium's
+ * folder. Only the producer owning the medium gets in; every path (and Destination) must stay
+ * in the folder; names are checked; uploads are streamed to disk up to maxFileSize.
+ */
+export const davRoutes: FastifyPluginAsync<DavOptions> = async (
+  app,
+  { storage, media, maxFileSize, auth },
+) => {
+  await app.register(storageUrlRoutes, { media });
+
+  for (const method of EXTRA_METHODS) {
+    if (!app.supportedMethods.includes(method)) {
+      app.addHttpMethod(method, { hasBody: true });
+    }
+  }
+  const authenticator = new DavAuthenticator(auth);
+  const mount = createDavMount({
+    maxFileSize,
+    uploadDir: path.join(path.dirname(storage.filesRoot), 'uploads'),
+    logError: (error) => {
+      app.log.error({ err: error }, 'WebDAV request failed');
+    },
+  });
+
+  /** The producer's own medium of the request, or 401/403/404. */
+  async function ownMedium(request: FastifyRequest, davPath: DavPath): Promise<FileMedium> {
+    request.user = await authenticator.authenticate(request);
+    const access = requireProducer(request);
+    const medium = await media.findByIdentifier(davPath.identifier);
+    if (!medium) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+    if (medium.pool !== access.pool) {
+      throw new HttpError(403, MESSAGES.forbidden);
+    }
+    return medium;
+  }
+
+  async function exists(absolutePath: string): Promise<boolean> {
+    try {
+      await lstat(absolutePath);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Checks what nephele cannot know, then hands the untouched request to it. */
+  async function serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const method = request.method;
+    const davPath = parseDavPath(pathOfUrl(request.raw.url ?? ''));
+    const medium = await ownMedium(request, davPath);
+    const user = requireProducer(request).user;
+    // Confined to the medium's folder, links included (resolve also creates the folder).
+    await storage.resolve(medium.id, davPath.segments.join('/'));
+    const folder = storage.folder(medium.id);
+
+    let target = davPath;
+    if (method === 'MOVE' || method === 'COPY') {
+      const header = request.headers.destination;
+      target = parseDestination(typeof header === 'string' ? header : undefined, davPath);
+      const destination = await storage.resolve(medium.id, target.segments.join('/'));
+      // nephele compares the destination with the request's own base: same spelling.
+      request.raw.headers.destination = `${davPath.prefix}${target.rest}`;
+      const overwrite = request.headers.overwrite;
+      if (
+        typeof overwrite === 'string' &&
+        overwrite.trim().toUpperCase() === 'F' &&
+        target.segments.length > 0 &&
+        (await exists(destination))
+      ) {
+        throw new HttpError(412, MESSAGES.files.targetExists);
+      }
+    }
+    if (NAMING_METHODS.has(method)) {
+      const name = target.segments.at(-1);
+      if (name !== undefined && !isValidFileName(name)) {
+        throw new HttpError(400, MESSAGES.files.badName);
+      }
+    }
+    if (method === 'PUT') {
+      const length = Number(request.headers['content-length'] ?? '0');
+      if (length > maxFileSize) {
+        throw new HttpError(413, MESSAGES.files.tooLarge(formatFileSize(maxFileSize)));
+      }
+    }
+
+    void reply.hijack();
+    mount.handle(request.raw, reply.raw, davPath.prefix, davPath.rest, {
+      folder,
+      username: user.email,
+    });
+  }
+
+  app.route({
+    method: DAV_METHODS,
+    url: `${DAV_ROOT}/*`,
+    // Bodies stay unread: nephele streams them (uploads straight to disk).
+    compress: false,
+    decompress: false,
+    // Answered before Fastify would look at the body.
+    preParsing: async (request, reply) => {
+      try {
+        await serve(request, reply);
+      } catch (error) {
+        if (error instanceof DavUnauthorizedError && error.challenge) {
+          void reply.header('WWW-Authenticate', `Basic realm="${BASIC_REALM}", charset="UTF-8"`);
+        }
+        const length = request.headers['content-length'];
+        const hasBody =
+          request.headers['transfer-encoding'] !== undefined ||
+          (length !== undefined && length !== '0');
+        if (hasBody) {
+          // The unread body would otherwise be drained before the next request.
+          void reply.header('Connection', 'close');
+        }
+        throw error;
+      }
+    },
+    handler: async () => {
+      throw new Error('/dav requests are answered in preParsing');
+    },
+  });
+};

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { formatFileSize, MESSAGES } from '@medienkatalog/domain';
+import FileSystemAdapter, { Resource as FileSystemResource } from '@nephele/adapter-file-system';
+import createServer, {
+  BadRequestError,
+  defaults,
+  Method,
+  MethodNotSupportedError,
+  ResourceNotFoundError,
+  ResourceTreeNotCompleteError,
+  type User,
+} from 'nephele';
+
+/** What our routes found out about a request before nephele sees it. */
+export interface DavRequestContext {
+  /** The medium's folder (exists). */
+  folder: string;
+  /** The signed-in producer, as nephele's user (locks are kept per user name). */
+  username: string;
+}
+
+export interface DavMountOptions {
+  /** Largest file a PUT may store, in bytes. */
+  maxFileSize: number;
+  /** Where uploads are written before they replace their target (same file system). */
+  uploadDir: string;
+  /** Logs what went wrong inside nephele (answered 500). */
+  logError: (error: unknown) => void;
+}
+
+/** An upload went past the size limit (answered 413). */
+export class FileTooLargeError extends Error {}
+
+interface ErrorResponse extends ServerResponse {
+  locals?: { errors?: unknown[] };
+}
+
+type NepheleErrorHandler = (
+  code: number,
+  message: string,
+  request: IncomingMessage,
+  response: ErrorResponse,
+  error?: Error,
+) => Promise<void>;
+
+interface ParsedXmlNode {
+  $ns?: { uri?: string; local?: string };
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is ParsedXmlNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * nephele reads the namespace of same-named sibling elements from the first one only, so
+ * '<a xmlns="urn:x"/><a xmlns="urn:y"/>' became two properties of urn:x (litmus props'
+ * 'propmanyns'). Giving each further namespace its own key (with a prefix of its own, as if
+ * the client had written one) keeps them apart.
+ */
+function separateNamespaces(node: unknown): unknown {
+  if (Array.isArray(node)) {
+    return node.map(separateNamespaces);
+  }
+  if (!isNode(node)) {
+    return node;
+  }
+  const output: Record<string, unknown> = {};
+  let extra = 0;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$' || key === '$ns' || key === '_' || !Array.isArray(value)) {
+      output[key] = separateNamespaces(value);
+      continue;
+    }
+    const groups = new Map<string, unknown[]>();
+    for (const element of value) {
+      const uri = isNode(element) ? (element.$ns?.uri ?? '') : '';
+      groups.set(uri, [...(groups.get(uri) ?? []), separateNamespaces(element)]);
+    }
+    let first = true;
+    for (const elements of groups.values()) {
+      const local = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
+      output[first ? key : `mkns${String((extra += 1))}:${local}`] = elements;
+      first = false;
+    }
+  }
+  return output;
+}
+
+/**
+ * Fixes of nephele's XML reading, in one wrapper around its parseXml (whose only callers
+ * parse request bodies): malformed XML in a PROPFIND, PROPPATCH or LOCK body is the client's
+ * error (400), not a 500; and same-named properties of different namespaces stay apart.
+ */
+const patchedMarker = Symbol.for('medienkatalog.nephele.parseXml');
+interface XmlParser {
+  parseStringPromise(xml: string): Promise<unknown>;
+}
+type MethodWithXml = { xmlParser: XmlParser } & Record<PropertyKey, unknown>;
+const methodPrototype = Method.prototype as unknown as Record<PropertyKey, unknown> & {
+  parseXml: (this: MethodWithXml, xml: string) => Promise<unknown>;
+};
+if (!methodPrototype[patchedMarker]) {
+  const parseXml = methodPrototype.parseXml;
+  methodPrototype.parseXml = async function (this: MethodWithXml, xml: string) {
+    const parser = this.xmlParser;
+    const separating: XmlParser = {
+      parseStringPromise: async (text) => separateNamespaces(await parser.parseStringPromise(text)),
+    };
+    const method = Object.create(this, { xmlParser: { value: separating } }) as MethodWithXml;
+    try {
+      return await parseXml.call(method, xml);
+    } catch {
+      throw new BadRequestError('The request body is not well-formed XML.');
+    }
+  };
+  methodPrototype[patchedMarker] = true;
+}
+
+async function insideRoot(root: string, absolutePath: string): Promise<boolean> {
+  try {
+    const [realRoot, real] = await Promise.all([realpath(root), realpath(absolutePath)]);
+    return real === realRoot || real.startsWith(`${realRoot}${path.sep}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The adapter's resource, with uploads that write to a temporary file first (a failed or
+ * too large upload leaves the previous file as it was and no partial file behind) and
+ * listings that leave out links pointing outside the medium's folder.
+ */
+class MediumResource extends FileSystemResource {
+  declare adapter: MediumAdapter;
+
+  override async setStream(input: Readable): Promise<void> {
+    try {
+      if (!(await stat(path.dirname(this.absolutePath))).isDirectory()) {
+        throw new ResourceTreeNotCompleteError('The parent is not a collection.');
+      }
+    } catch (error) {
+      if (error instanceof ResourceTreeNotCompleteError) {
+        throw error;
+      }
+      throw new ResourceTreeNotCompleteError(
+        'One or more intermediate collections must be created before this resource.',
+      );
+    }
+    if (await this.isCollection()) {
+      throw new MethodNotSupportedError('This resource is an existing collection.');
+    }
+    // The cached etag of the old content no longer holds.
+    (this as unknown as { etag: string | undefined }).etag = undefined;
+
+    const { maxFileSize, uploadDir } = this.adapter.mount;
+    await mkdir(uploadDir, { recursive: true });
+    const temporary = path.join(uploadDir, `${randomUUID()}.part`);
+    let received = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(received > maxFileSize ? new FileTooLargeError() : null, chunk);
+      },
+    });
+    // Piped, not pipelined: an error must not destroy the request, whose socket still has to
+    // carry the answer (413).
+    const stopOnAbort = () => {
+      if (!input.readableEnded) {
+        limit.destroy(new Error('The upload was aborted.'));
+      }
+    };
+    input.once('error', stopOnAbort);
+    input.once('close', stopOnAbort);
+    input.pipe(limit);
+    try {
+      await pipeline(limit, createWriteStream(temporary, { flags: 'wx' }));
+      await moveInto(temporary, this.absolutePath);
+    } catch (error) {
+      input.unpipe(limit);
+      await rm(temporary, { force: true });
+      throw error;
+    } finally {
+      input.off('error', stopOnAbort);
+      input.off('close', stopOnAbort);
+    }
+  }
+
+  override async getInternalMembers(user: User): Promise<MediumResource[]> {
+    const members = await super.getInternalMembers(user);
+    const kept: MediumResource[] = [];
+    for (const member of members) {
+      if (await insideRoot(this.adapter.root, member.absolutePath)) {
+        kept.push(this.adapter.resourceAt(member.path));
+      }
+    }
+    return kept;
+  }
+}
+
+async function moveInto(temporary: string, target: string): Promise<void> {
+  try {
+    await rename(temporary, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') {
+      throw error;
+    }
+    await copyFile(temporary, target);
+    await rm(temporary, { force: true });
+  }
+}
+
+/** nephele's file-system adapter on one medium's folder, handing out MediumResources. */
+class MediumAdapter extends FileSystemAdapter {
+  constructor(
+    root: string,
+    readonly mount: DavMountOptions,
+  ) {
+    super({ root });
+  }
+
+  resourceAt(relativePath: string, collection = false): MediumResource {
+    return new MediumResource({
+      adapter: this,
+      baseUrl: new URL('http://unused.invalid/'),
+      path: relativePath,
+      ...(collection ? { collection: true } : {}),
+    });
+  }
+
+  private relative(url: URL, baseUrl: URL): string {
+    const relativePath = this.urlToRelativePath(url, baseUrl);
+    if (relativePath === null) {
+      throw new BadRequestError('The given path is not managed by this server.');
+    }
+    return relativePath;
+  }
+
+  private at(url: URL, baseUrl: URL, collection: boolean): MediumResource {
+    const resource = this.resourceAt(this.relative(url, baseUrl), collection);
+    resource.baseUrl = baseUrl;
+    return resource;
+  }
+
+  override async getResource(url: URL, baseUrl: URL): Promise<MediumResource> {
+    const resource = this.at(url, baseUrl, false);
+    if (!(await resource.exists())) {
+      throw new ResourceNotFoundError('Resource not found.');
+    }
+    return resource;
+  }
+
+  override async newResource(url: URL, baseUrl: URL): Promise<MediumResource> {
+    return this.at(url, baseUrl, false);
+  }
+
+  override async newCollection(url: URL, baseUrl: URL): Promise<MediumResource> {
+    return this.at(url, baseUrl, true);
+  }
+}
+
+/**
+ * The WebDAV handler: nephele (an Express app) with its file-system adapter on the folder of
+ * the request's medium. Call it with the raw request, whose url is the part below
+ * '/dav/{identifier}' and whose context was found by our routes (authentication and the
+ * ownership and path checks happen there, before nephele sees the request).
+ */
+export function createDavMount(options: DavMountOptions) {
+  const contexts = new WeakMap<IncomingMessage, DavRequestContext>();
+  const contextOf = (request: IncomingMessage): DavRequestContext => {
+    const context = contexts.get(request);
+    if (!context) {
+      throw new Error('A /dav request reached nephele without its context');
+    }
+    return context;
+  };
+
+  const defaultErrorHandler = defaults.errorHandler as unknown as NepheleErrorHandler;
+  const errorHandler: NepheleErrorHandler = async (code, message, request, response, error) => {
+    if (code < 400) {
+      await defaultErrorHandler(code, message, request, response, error);
+      return;
+    }
+    response.locals?.errors?.push(error);
+    if (response.headersSent || response.destroyed) {
+      response.end();
+      return;
+    }
+    let status = code;
+    let text = message;
+    if (error instanceof FileTooLargeError) {
+      status = 413;
+      text = MESSAGES.files.tooLarge(formatFileSize(options.maxFileSize));
+      // The rest of the body is not read: the connection cannot be used again.
+      response.setHeader('Connection', 'close');
+    } else if (code >= 500) {
+      options.logError(error ?? new Error(message));
+      text = MESSAGES.internalError;
+    }
+    const body = JSON.stringify({ error: STATUS_CODES[status] ?? 'Error', message: text });
+    response.statusCode = status;
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.setHeader('Content-Length', Buffer.byteLength(body));
+    response.end(body);
+  };
+
+  const server = createServer(
+    {
+      adapter: async (request: IncomingMessage) =>
+        new MediumAdapter(contextOf(request).folder, options),
+      authenticator: {
+        authenticate: async (request: IncomingMessage) => ({
+          username: contextOf(request).username,
+        }),
+        cleanAuthentication: async () => undefined,
+      },
+    },
+    { errorHandler: errorHandler as never },
+  ) as unknown as { disable(setting: string): void } & ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void);
+  server.disable('x-powered-by');
+
+  return {
+    /** Hands a request to nephele; `prefix` is the '/dav/{identifier}' its url was under. */
+    handle(
+      request: IncomingMessage,
+      response: ServerResponse,
+      prefix: string,
+      rest: string,
+      context: DavRequestContext,
+    ): void {
+      contexts.set(request, context);
+      const express = request as IncomingMessage & { baseUrl?: string; originalUrl?: string };
+      express.originalUrl = `${prefix}${rest}`;
+      express.baseUrl = prefix;
+      request.url = rest;
+      server(request, response);
+    },
+  };
+}

@@ -204,7 +204,12 @@ export async function buildApp({
   });
   await app.register(fileRoutes, { storage, media: fileMedia });
   await app.register(contentRoutes, { storage, media: fileMedia, secret: files.contentSecret });
-  await app.register(imageRoutes, { storage, media: fileMedia });
+  await app.register(imageRoutes, {
+    storage,
+    media: fileMedia,
+    auth,
+    publicUrl: authSettings?.publicUrl ?? DEFAULT_AUTH_SETTINGS.publicUrl,
+  });
 
   // The web app is served when it was built (npm start builds it; API tests run without).
   const webRoot = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;

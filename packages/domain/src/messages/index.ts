@@ -63,6 +63,13 @@ export const MESSAGES = {
     noFiles: 'Dieses Medium hat noch keine Dateien.',
     linkExpired: 'Dieser Link ist ungültig oder abgelaufen. Bitte öffnen Sie das Medium erneut.',
   },
+  images: {
+    sizeUnknown: (sizes: readonly string[]) =>
+      `Diese Bildgröße gibt es nicht. Möglich sind ${sizes.join(', ')}.`,
+    proxyUrl:
+      'Über den Bild-Proxy lassen sich nur Titelbilder dieses Katalogs laden (Adressen der Form /covers/{Breite}x{Höhe}/{Kennung}.jpg).',
+    noTeaser: 'Für dieses Medium gibt es kein Teaserbild.',
+  },
   query: {
     tooLong: (max: number) => `Der Suchbegriff darf höchstens ${max} Zeichen lang sein.`,
     notText: 'Der Suchbegriff muss ein Text sein.',

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import {
+  mkdir,
+  open,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
+import path from 'node:path';
+import { isProducer, producerPool, type CoverSize } from '@medienkatalog/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import type { FileMedium, FilesRepository } from '../files/files.repository.ts';
+import { coverDimensions } from './cover-address.ts';
+import { MAX_SOURCE_BYTES, renderCover, renderPlaceholder } from './cover-renderer.ts';
+
+/** The teaser of a medium: the first of these in its folder's thumbs/ that exists. */
+export const TEASER_FILES = ['thumbs/main.webp', 'thumbs/main.png', 'thumbs/main.jpg'] as const;
+
+export interface CoverQuery {
+  size: CoverSize;
+  /** Upper-cased. */
+  identifier: string;
+  /** Render again although cached: honoured for the producer who owns the medium only. */
+  nocache: boolean;
+  /** Who asks; called only when the answer depends on it (drafts, nocache). */
+  viewer: () => Promise<UserRow | undefined>;
+  log: FastifyBaseLogger;
+}
+
+/** A rendered cover: from the cache file (open, to be streamed) or freshly rendered. */
+export interface Cover {
+  kind: 'cover';
+  body: { file: FileHandle } | { buffer: Buffer };
+  bytes: number;
+  /** The teaser's modification time (the cache file carries the same). */
+  lastModified: Date;
+  etag: string;
+  /** Published: anyone may see it and caches may share it. */
+  shared: boolean;
+  /** nocache was honoured: the cover was rendered again. */
+  rerendered: boolean;
+}
+
+/** The generated image of a medium without a visible teaser (unknown, hidden or broken too). */
+export interface Placeholder {
+  kind: 'placeholder';
+  buffer: Buffer;
+  etag: string;
+}
+
+interface Teaser {
+  file: string;
+  name: (typeof TEASER_FILES)[number];
+  mtimeMs: number;
+  bytes: number;
+}
+
+/**
+ * The cover service: renders a medium's teaser at one of the cover sizes and keeps the result
+ * in DATA_DIR/covers/{WxH}/{media id}.jpg. The cache file carries the teaser's modification
+ * time and is used while the teaser's time still matches it, so a replaced teaser (also one
+ * with an older time, or a main.webp that now hides main.png) is rendered again. Files are
+ * named by the medium's database id like its folder: the identifier changes with the number
+ * and may later name another medium.
+ */
+export class ImageService {
+  readonly coversRoot: string;
+  private readonly renders = new Map<string, Promise<Buffer>>();
+  private readonly placeholders = new Map<CoverSize, Promise<Buffer>>();
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly media: FilesRepository,
+  ) {
+    this.coversRoot = path.join(path.dirname(storage.filesRoot), 'covers');
+  }
+
+  async cover(query: CoverQuery): Promise<Cover | Placeholder> {
+    const medium = await this.media.findByIdentifier(query.identifier);
+    if (!medium) {
+      return this.placeholder(query.size);
+    }
+    const published = medium.fn_status === 'published';
+    const owner = !published || query.nocache ? isOwner(await query.viewer(), medium) : false;
+    if (!published && !owner) {
+      // Exactly the answer of an unknown medium: nobody learns that a draft exists.
+      return this.placeholder(query.size);
+    }
+    const teaser = await this.findTeaser(medium.id);
+    if (!teaser) {
+      return this.placeholder(query.size);
+    }
+    if (teaser.bytes > MAX_SOURCE_BYTES) {
+      query.log.warn({ medium: medium.identifier, bytes: teaser.bytes }, 'Teaser too large');
+      return this.placeholder(query.size);
+    }
+    const rerender = query.nocache && owner;
+    const cacheFile = path.join(this.coversRoot, query.size, `${String(medium.id)}.jpg`);
+    const lastModified = new Date(teaser.mtimeMs);
+    if (!rerender) {
+      const cached = await openCurrent(cacheFile, teaser.mtimeMs);
+      if (cached) {
+        return {
+          kind: 'cover',
+          body: { file: cached.file },
+          bytes: cached.bytes,
+          lastModified,
+          etag: entityTag(teaser.mtimeMs, cached.bytes),
+          shared: published,
+          rerendered: false,
+        };
+      }
+    }
+    let buffer: Buffer;
+    try {
+      buffer = await this.render(medium, teaser, query.size, cacheFile);
+    } catch (error) {
+      query.log.warn(
+        { err: error, medium: medium.identifier, teaser: teaser.name },
+        'Teaser could not be rendered; answering the placeholder',
+      );
+      return this.placeholder(query.size);
+    }
+    return {
+      kind: 'cover',
+      body: { buffer },
+      bytes: buffer.length,
+      lastModified,
+      etag: entityTag(teaser.mtimeMs, buffer.length),
+      shared: published,
+      rerendered: rerender,
+    };
+  }
+
+  /** The placeholder at a size: drawn once per size, then kept in memory (eight at most). */
+  async placeholder(size: CoverSize): Promise<Placeholder> {
+    let pending = this.placeholders.get(size);
+    if (!pending) {
+      const { width, height } = coverDimensions(size);
+      pending = renderPlaceholder(width, height);
+      this.placeholders.set(size, pending);
+      pending.catch(() => {
+        this.placeholders.delete(size);
+      });
+    }
+    return { kind: 'placeholder', buffer: await pending, etag: `"placeholder-${size}"` };
+  }
+
+  private async findTeaser(mediumId: number): Promise<Teaser | undefined> {
+    const folder = this.storage.folder(mediumId);
+    for (const name of TEASER_FILES) {
+      const file = path.join(folder, name);
+      try {
+        const info = await stat(file);
+        if (info.isFile()) {
+          return { file, name, mtimeMs: info.mtimeMs, bytes: info.size };
+        }
+      } catch {
+        // Not there: the next name.
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Renders and writes the cache file (a temporary file renamed into place, so readers see the
+   * old file or the new one, never half of one). Concurrent requests for the same cover of
+   * the same teaser share one render; a render of a since replaced teaser is not joined.
+   */
+  private render(
+    medium: FileMedium,
+    teaser: Teaser,
+    size: CoverSize,
+    cacheFile: string,
+  ): Promise<Buffer> {
+    const key = `${cacheFile}|${teaser.name}|${String(teaser.mtimeMs)}`;
+    const running = this.renders.get(key);
+    if (running) {
+      return running;
+    }
+    const work = (async () => {
+      // The teaser must really lie inside the medium's folder (no link out of it).
+      const source = await this.storage.resolve(medium.id, teaser.name);
+      const { width, height } = coverDimensions(size);
+      const buffer = await renderCover(source, width, height);
+      await mkdir(path.dirname(cacheFile), { recursive: true });
+      const temporary = `${cacheFile}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temporary, buffer);
+        const time = new Date(teaser.mtimeMs);
+        await utimes(temporary, time, time);
+        await rename(temporary, cacheFile);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      return buffer;
+    })();
+    this.renders.set(key, work);
+    const forget = () => {
+      this.renders.delete(key);
+    };
+    work.then(forget, forget);
+    return work;
+  }
+}
+
+function isOwner(user: UserRow | undefined, medium: FileMedium): boolean {
+  return user !== undefined && isProducer(user) && producerPool(user) === medium.pool;
+}
+
+/** The cache file, opened, when it was rendered from the teaser of this modification time. */
+async function openCurrent(
+  cacheFile: string,
+  teaserMtimeMs: number,
+): Promise<{ file: FileHandle; bytes: number } | undefined> {
+  let file: FileHandle;
+  try {
+    file = await open(cacheFile, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = await file.stat();
+    // Below a millisecond: file systems keep times at different precisions.
+    if (Math.abs(info.mtimeMs - teaserMtimeMs) < 1 && info.size > 0) {
+      return { file, bytes: info.size };
+    }
+  } catch {
+    // Unreadable: rendered again below.
+  }
+  await file.close();
+  return undefined;
+}
+
+const entityTag = (mtimeMs: number, bytes: number) =>
+  `"${Math.trunc(mtimeMs).toString(36)}-${bytes.toString(36)}"`;

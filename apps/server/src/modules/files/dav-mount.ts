@@ -24,6 +24,8 @@ export interface DavRequestContext {
   folder: string;
   /** The signed-in producer, as nephele's user (locks are kept per user name). */
   username: string;
+  /** For HEAD on a file: its size, which nephele leaves out of the answer. */
+  headLength?: number | undefined;
 }
 
 export interface DavMountOptions {
@@ -197,7 +199,7 @@ class MediumResource extends FileSystemResource {
     const kept: MediumResource[] = [];
     for (const member of members) {
       if (await insideRoot(this.adapter.root, member.absolutePath)) {
-        kept.push(this.adapter.resourceAt(member.path));
+        kept.push(this.adapter.resourceAt(member.path, member.baseUrl));
       }
     }
     return kept;
@@ -225,10 +227,10 @@ class MediumAdapter extends FileSystemAdapter {
     super({ root });
   }
 
-  resourceAt(relativePath: string, collection = false): MediumResource {
+  resourceAt(relativePath: string, baseUrl: URL, collection = false): MediumResource {
     return new MediumResource({
       adapter: this,
-      baseUrl: new URL('http://unused.invalid/'),
+      baseUrl,
       path: relativePath,
       ...(collection ? { collection: true } : {}),
     });
@@ -243,9 +245,7 @@ class MediumAdapter extends FileSystemAdapter {
   }
 
   private at(url: URL, baseUrl: URL, collection: boolean): MediumResource {
-    const resource = this.resourceAt(this.relative(url, baseUrl), collection);
-    resource.baseUrl = baseUrl;
-    return resource;
+    return this.resourceAt(this.relative(url, baseUrl), baseUrl, collection);
   }
 
   override async getResource(url: URL, baseUrl: URL): Promise<MediumResource> {
@@ -338,6 +338,21 @@ export function createDavMount(options: DavMountOptions) {
       context: DavRequestContext,
     ): void {
       contexts.set(request, context);
+      const { headLength } = context;
+      if (headLength !== undefined) {
+        // HEAD answers the length GET would send (clients read sizes from it).
+        const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => unknown;
+        response.writeHead = ((...args: unknown[]) => {
+          if (
+            response.statusCode === 200 &&
+            !response.hasHeader('content-length') &&
+            !response.hasHeader('content-encoding')
+          ) {
+            response.setHeader('Content-Length', headLength);
+          }
+          return writeHead(...args);
+        }) as typeof response.writeHead;
+      }
       const express = request as IncomingMessage & { baseUrl?: string; originalUrl?: string };
       express.originalUrl = `${prefix}${rest}`;
       express.baseUrl = prefix;

@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatFileSize, isValidFileName, MESSAGES } from '@medienkatalog/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -112,7 +112,7 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
     const medium = await ownMedium(request, davPath);
     const user = requireProducer(request).user;
     // Confined to the medium's folder, links included (resolve also creates the folder).
-    await storage.resolve(medium.id, davPath.segments.join('/'));
+    const absolutePath = await storage.resolve(medium.id, davPath.segments.join('/'));
     const folder = storage.folder(medium.id);
 
     let target = davPath;
@@ -145,10 +145,17 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
       }
     }
 
+    let headLength: number | undefined;
+    if (method === 'HEAD') {
+      const found = await stat(absolutePath).catch(() => undefined);
+      headLength = found?.isFile() ? found.size : undefined;
+    }
+
     void reply.hijack();
     mount.handle(request.raw, reply.raw, davPath.prefix, davPath.rest, {
       folder,
       username: user.email,
+      headLength,
     });
   }
 

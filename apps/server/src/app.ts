@@ -39,6 +39,7 @@ import { davRoutes } from './modules/files/dav.routes.ts';
 import { FileStorage } from './modules/files/file-storage.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
+import { removeFilesOfDeleted } from './modules/files/files.service.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
 import { LibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -186,15 +187,18 @@ export async function buildApp({
   await app.register(authRoutes, { auth });
   await app.register(userRoutes, { auth });
   await app.register(previewRoutes, { catalogue, repository: new PreviewRepository(db) });
+  const files = { ...defaultFilesSettings(), ...filesOverrides };
+  const storage = new FileStorage(files.dataDir);
   await app.register(producerRoutes, {
-    producer: new ProducerService(new ProducerRepository(db)),
+    producer: new ProducerService(
+      new ProducerRepository(db),
+      removeFilesOfDeleted(storage, app.log),
+    ),
   });
   await app.register(libraryRoutes, {
     library: new LibraryService(new LibraryRepository(db)),
   });
 
-  const files = { ...defaultFilesSettings(), ...filesOverrides };
-  const storage = new FileStorage(files.dataDir);
   const fileMedia = new FilesRepository(db);
   await app.register(davRoutes, {
     storage,

@@ -62,6 +62,8 @@ export const MESSAGES = {
     targetExists: 'Am Ziel gibt es schon eine Datei oder einen Ordner dieses Namens.',
     noFiles: 'Dieses Medium hat noch keine Dateien.',
     linkExpired: 'Dieser Link ist ungültig oder abgelaufen. Bitte öffnen Sie das Medium erneut.',
+    notOwn: 'Dieses Medium gehört nicht zu Ihrem Bestand.',
+    notPublished: 'Dieses Medium ist nicht veröffentlicht.',
   },
   images: {
     sizeUnknown: (sizes: readonly string[]) =>

@@ -57,4 +57,12 @@ export class FilesRepository {
             fn_size = EXCLUDED.fn_size, fn_ziphash = EXCLUDED.fn_ziphash, updated_at = now()`,
     );
   }
+
+  /** Forgets the built ZIP (its file was removed). */
+  async clearZip(mediumId: number): Promise<void> {
+    await this.db.execute(
+      sql`UPDATE dirlists SET fn_zip = NULL, fn_size = NULL, fn_ziphash = NULL, updated_at = now()
+          WHERE media_id = ${mediumId}`,
+    );
+  }
 }

@@ -1,11 +1,108 @@
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  contentTypeOf,
+  DirlistSchema,
+  ErrorSchema,
+  MESSAGES,
+  SetIndexSchema,
+  ZipInfoSchema,
+} from '@medienkatalog/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireProducer } from '../auth/policies.ts';
 import type { FileStorage } from './file-storage.ts';
+import { sendFile } from './file-response.ts';
 import type { FilesRepository } from './files.repository.ts';
+import { FilesService } from './files.service.ts';
 
 export interface FileRoutesOptions {
   storage: FileStorage;
   media: FilesRepository;
 }
 
-/** The producer's file calls: storage url, dirlist, index, ZIP, download (issue 6, in progress). */
-export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async () => {};
+const tags = ['Produzent: Dateien'];
+const IdParams = z.object({ id: z.string().min(1).max(200) });
+const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+/**
+ * The producer's file calls (producer spec 7.2): dirlist, index file, ZIP and the download of
+ * one file. {id} is the medium's identifier; only the producer whose pool holds it may call.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (
+  app,
+  { storage, media },
+) => {
+  const files = new FilesService(storage, media);
+
+  app.get(
+    '/api/v1/producer/media/:id/dirlist',
+    {
+      schema: {
+        tags,
+        summary: "The medium's index file and ZIP (all null until set or built)",
+        params: IdParams,
+        response: { 200: DirlistSchema, ...errors },
+      },
+    },
+    async (request) => files.dirlist(requireProducer(request), request.params.id),
+  );
+
+  app.put(
+    '/api/v1/producer/media/:id/dirlist/index',
+    {
+      schema: {
+        tags,
+        summary: 'Set the index file (a relative path naming an existing file)',
+        params: IdParams,
+        body: SetIndexSchema,
+        response: { 200: DirlistSchema, 400: ErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      files.setIndex(requireProducer(request), request.params.id, request.body.fn_index),
+  );
+
+  app.post(
+    '/api/v1/producer/media/:id/dirlist/zip',
+    {
+      schema: {
+        tags,
+        summary: "Build the ZIP of all the medium's files (409 when it has none)",
+        params: IdParams,
+        response: { 200: ZipInfoSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => files.buildZip(requireProducer(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/producer/mediafiles/download/:mediaId',
+    {
+      // Streamed as stored: compressing would break Range and Content-Length.
+      compress: false,
+      schema: {
+        tags,
+        summary: 'Download one file of the medium (Range supported)',
+        params: z.object({ mediaId: z.string().min(1).max(200) }),
+        querystring: z.object({
+          path: z
+            .string({ error: MESSAGES.files.fileNotFound })
+            .min(1, { error: MESSAGES.files.fileNotFound })
+            .max(4096),
+        }),
+        response: { 400: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await files.downloadPath(
+        requireProducer(request),
+        request.params.mediaId,
+        request.query.path,
+      );
+      return sendFile(request, reply, file.absolute, {
+        contentType: contentTypeOf(file.name),
+        disposition: 'attachment',
+        fileName: file.name,
+      });
+    },
+  );
+};

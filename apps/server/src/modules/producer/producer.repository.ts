@@ -100,15 +100,13 @@ export class ProducerRepository {
     }
   }
 
-  /** Deletes media of the pool; answers how many. */
-  async delete(pool: string, identifiers: readonly string[]): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(
+  /** Deletes media of the pool; answers the database ids of those deleted. */
+  async delete(pool: string, identifiers: readonly string[]): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
       this.db,
-      sql`WITH gone AS (DELETE FROM media WHERE pool = ${pool} AND identifier IN ${identifiers}
-                        RETURNING 1)
-          SELECT count(*)::int AS count FROM gone`,
+      sql`DELETE FROM media WHERE pool = ${pool} AND identifier IN ${identifiers} RETURNING id`,
     );
-    return row?.count ?? 0;
+    return rows.map((row) => row.id);
   }
 
   /** Of the identifiers, those that are not media of the pool. */

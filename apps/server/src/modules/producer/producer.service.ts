@@ -31,7 +31,14 @@ export const MAX_PRODUCER_PAGE = 1000;
  * so nobody overwrites another's change unseen.
  */
 export class ProducerService {
-  constructor(private readonly repository: ProducerRepository) {}
+  /**
+   * @param onDeleted told the database ids of deleted media once their deletion is committed
+   *   (app.ts removes their files)
+   */
+  constructor(
+    private readonly repository: ProducerRepository,
+    private readonly onDeleted: (mediumIds: readonly number[]) => Promise<void> = async () => {},
+  ) {}
 
   async list(access: ProducerAccess, page: number, limit = SEARCH_PAGE_SIZE) {
     const { rows, total } = await this.repository.list(access.pool, {
@@ -84,9 +91,11 @@ export class ProducerService {
   }
 
   async delete(access: ProducerAccess, identifier: string): Promise<void> {
-    if ((await this.repository.delete(access.pool, [identifier.toUpperCase()])) === 0) {
+    const deleted = await this.repository.delete(access.pool, [identifier.toUpperCase()]);
+    if (deleted.length === 0) {
       throw new HttpError(404, MESSAGES.mediumNotFound);
     }
+    await this.onDeleted(deleted);
   }
 
   /** Sets the given fields on every listed medium, all or nothing. */
@@ -116,10 +125,12 @@ export class ProducerService {
   /** Deletes every listed medium, all or nothing; answers how many. */
   async bulkDelete(access: ProducerAccess, identifiers: readonly string[]): Promise<number> {
     const wanted = unique(identifiers);
-    return this.repository.transaction(async (repository) => {
+    const deleted = await this.repository.transaction(async (repository) => {
       await this.checkOwnership(repository, access, wanted);
       return repository.delete(access.pool, wanted);
     });
+    await this.onDeleted(deleted);
+    return deleted.length;
   }
 
   private async checkOwnership(

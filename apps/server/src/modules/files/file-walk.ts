@@ -1,0 +1,57 @@
+import type { Stats } from 'node:fs';
+import { lstat, opendir } from 'node:fs/promises';
+import path from 'node:path';
+
+/** One entry of a medium's folder; `path` is relative, with '/' between segments. */
+export interface WalkEntry {
+  path: string;
+  absolute: string;
+  kind: 'file' | 'directory';
+  stats: Stats;
+}
+
+/**
+ * Every file and folder below `root`, depth first in name order, one directory handle open at
+ * a time. Symbolic links are skipped (they may point anywhere); so is anything that is neither
+ * a file nor a folder. A missing root yields nothing.
+ */
+export async function* walkFolder(root: string, prefix = ''): AsyncGenerator<WalkEntry> {
+  let names: string[];
+  try {
+    names = [];
+    for await (const entry of await opendir(root)) {
+      names.push(entry.name);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && prefix === '') {
+      return;
+    }
+    throw error;
+  }
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const name of names) {
+    const absolute = path.join(root, name);
+    const relative = prefix === '' ? name : `${prefix}/${name}`;
+    const stats = await lstat(absolute);
+    if (stats.isFile()) {
+      yield { path: relative, absolute, kind: 'file', stats };
+    } else if (stats.isDirectory()) {
+      yield { path: relative, absolute, kind: 'directory', stats };
+      yield* walkFolder(absolute, relative);
+    }
+  }
+}
+
+/** The folder's files, up to `limit` of them (to tell "none", "exactly one" and "several"). */
+export async function someFiles(root: string, limit: number): Promise<WalkEntry[]> {
+  const found: WalkEntry[] = [];
+  for await (const entry of walkFolder(root)) {
+    if (entry.kind === 'file') {
+      found.push(entry);
+      if (found.length >= limit) {
+        break;
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,137 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { MESSAGES, type Dirlist, type ZipInfo } from '@medienkatalog/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../../http-error.ts';
+import type { ProducerAccess } from '../auth/policies.ts';
+import type { FileStorage } from './file-storage.ts';
+import { someFiles } from './file-walk.ts';
+import type { DirlistRow, FileMedium, FilesRepository } from './files.repository.ts';
+import { buildZip } from './zip-builder.ts';
+
+export function toDirlist(row: DirlistRow | undefined): Dirlist {
+  return {
+    FnIndex: row?.fn_index ?? null,
+    FnZip: row?.fn_zip ?? null,
+    FnSize: row?.fn_size ?? null,
+    FnZiphash: row?.fn_ziphash ?? null,
+  };
+}
+
+/**
+ * A path inside the medium's folder as stored and signed: resolved and confined by the storage
+ * (400 for what leaves the folder), then relative to it, '/'-separated; '' for the folder.
+ */
+export async function insidePath(
+  storage: FileStorage,
+  mediumId: number,
+  requested: string,
+): Promise<{ absolute: string; relative: string }> {
+  const absolute = await storage.resolve(mediumId, requested);
+  const relative = path.relative(storage.folder(mediumId), absolute).split(path.sep).join('/');
+  return { absolute, relative };
+}
+
+/**
+ * The producer's file calls (producer spec 7.2): dirlist, index file, ZIP and single-file
+ * download. Every call first checks that the medium exists (404) and is the producer's (403).
+ */
+export class FilesService {
+  /** ZIP builds per medium, chained so two builds never write the same ZIP at once. */
+  private readonly zipBuilds = new Map<number, Promise<unknown>>();
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly repository: FilesRepository,
+  ) {}
+
+  /** The medium, if it is the producer's: 404 for none, 403 for another pool's. */
+  async ownMedium(access: ProducerAccess, identifier: string): Promise<FileMedium> {
+    const medium = await this.repository.findByIdentifier(identifier);
+    if (!medium) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+    if (medium.pool !== access.pool) {
+      throw new HttpError(403, MESSAGES.files.notOwn);
+    }
+    return medium;
+  }
+
+  async dirlist(access: ProducerAccess, identifier: string): Promise<Dirlist> {
+    const medium = await this.ownMedium(access, identifier);
+    return toDirlist(await this.repository.dirlist(medium.id));
+  }
+
+  /** Sets the index file: a path inside the folder naming an existing file, else 400. */
+  async setIndex(access: ProducerAccess, identifier: string, fnIndex: string): Promise<Dirlist> {
+    const medium = await this.ownMedium(access, identifier);
+    const { absolute, relative } = await insidePath(this.storage, medium.id, fnIndex);
+    if (relative === '') {
+      throw new HttpError(400, MESSAGES.files.indexInvalid);
+    }
+    const stats = await stat(absolute).catch(() => undefined);
+    if (!stats?.isFile()) {
+      throw new HttpError(400, MESSAGES.files.indexNotFound(relative));
+    }
+    await this.repository.setIndex(medium.id, relative);
+    return toDirlist(await this.repository.dirlist(medium.id));
+  }
+
+  /**
+   * Builds the ZIP of all the medium's files and stores its name, size and hash. Without any
+   * file there is nothing to pack: an older ZIP is removed and the answer is 409.
+   */
+  async buildZip(access: ProducerAccess, identifier: string): Promise<ZipInfo> {
+    const medium = await this.ownMedium(access, identifier);
+    const previous = this.zipBuilds.get(medium.id) ?? Promise.resolve();
+    const build = previous.catch(() => undefined).then(() => this.packZip(medium));
+    this.zipBuilds.set(medium.id, build);
+    try {
+      return await build;
+    } finally {
+      if (this.zipBuilds.get(medium.id) === build) {
+        this.zipBuilds.delete(medium.id);
+      }
+    }
+  }
+
+  private async packZip(medium: FileMedium): Promise<ZipInfo> {
+    const folder = this.storage.folder(medium.id);
+    const target = this.storage.zipFile(medium.id);
+    if ((await someFiles(folder, 1)).length === 0) {
+      await rm(target, { force: true });
+      await this.repository.clearZip(medium.id);
+      throw new HttpError(409, MESSAGES.files.noFiles);
+    }
+    const built = await buildZip(folder, target);
+    const info: ZipInfo = {
+      fn_zip: `${medium.identifier}.zip`,
+      fn_size: built.size,
+      fn_ziphash: built.sha256,
+    };
+    await this.repository.setZip(medium.id, info);
+    return info;
+  }
+
+  /** The absolute path of one of the medium's files for the download call. */
+  async downloadPath(
+    access: ProducerAccess,
+    identifier: string,
+    relativePath: string,
+  ): Promise<{ absolute: string; name: string }> {
+    const medium = await this.ownMedium(access, identifier);
+    const { absolute, relative } = await insidePath(this.storage, medium.id, relativePath);
+    return { absolute, name: path.posix.basename(relative) };
+  }
+}
+
+/** ProducerService's onDeleted: removes the files and ZIPs of deleted media (failures logged). */
+export function removeFilesOfDeleted(storage: FileStorage, log: FastifyBaseLogger) {
+  return async (mediumIds: readonly number[]): Promise<void> => {
+    for (const mediumId of mediumIds) {
+      await storage.remove(mediumId).catch((error: unknown) => {
+        log.error({ err: error, mediumId }, 'Files of a deleted medium could not be removed');
+      });
+    }
+  };
+}

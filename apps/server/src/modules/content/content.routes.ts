@@ -1,12 +1,109 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { ErrorSchema, MediaLinkSchema } from '@medienkatalog/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/session.ts';
 import type { FileStorage } from '../files/file-storage.ts';
+import { sendFile } from '../files/file-response.ts';
 import type { FilesRepository } from '../files/files.repository.ts';
+import { ContentService, PLAYER_PAGE_CSP } from './content.service.ts';
 
 export interface ContentOptions {
   storage: FileStorage;
   media: FilesRepository;
   secret: string;
+  /** Link lifetime in seconds (default 6 hours). */
+  linkSeconds?: number;
+  /** The clock in milliseconds (tests move it). */
+  now?: () => number;
 }
 
-/** Play and download: /api/v1/media/link/{identifier} and /content/... (issue 6, in progress). */
-export const contentRoutes: FastifyPluginAsync<ContentOptions> = async () => {};
+/**
+ * A file that can run script (a producer's web page, an SVG) runs in a sandbox: it gets an
+ * opaque origin, so it can neither read this app's cookies nor call its API as the user, but it
+ * may run its own scripts and load its own files by relative address. CORP lets those
+ * sandboxed loads through (the token in the address is what guards the files).
+ */
+const SANDBOX_CSP = [
+  'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads allow-presentation',
+  "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
+  "frame-ancestors 'self'",
+].join('; ');
+const ACTIVE_TYPES = /^(text\/html|image\/svg\+xml|application\/xml|text\/xml)\b/;
+
+/** Play and download: /api/v1/media/link/{identifier} and the signed /content/... addresses. */
+export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
+  app,
+  { storage, media, secret, linkSeconds, now },
+) => {
+  const content = new ContentService(storage, media, { secret, linkSeconds, now });
+
+  app.get(
+    '/api/v1/media/link/:identifier',
+    {
+      schema: {
+        tags: ['Medien'],
+        summary: 'Signed play, download and player-page addresses of a medium (valid 6 hours)',
+        description:
+          'Signed-in users for published media, the owning producer also for its other ' +
+          'media. direct: the index file, else the only file; download: the ZIP, else the ' +
+          'only file; frame: an embeddable player page of direct. null where there is none.',
+        params: z.object({ identifier: z.string().min(1).max(200) }),
+        response: {
+          200: MediaLinkSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const link = await content.link(requireUser(request), request.params.identifier);
+      void reply.header('Cache-Control', 'private, no-store');
+      return link;
+    },
+  );
+
+  app.get(
+    '/content/:identifier/:token/*',
+    {
+      // Streamed as stored: compressing would break Range and Content-Length.
+      compress: false,
+      schema: {
+        tags: ['Medien'],
+        summary: 'A file (Range supported) or player page named by a signed address',
+        params: z.object({
+          identifier: z.string().min(1).max(200),
+          token: z.string().min(1).max(200),
+          '*': z.string().max(4096),
+        }),
+        response: {
+          200: z.string().meta({ description: 'The file, or the player page (HTML)' }),
+          400: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { identifier, token, '*': filePath } = request.params;
+      const answer = await content.serve(identifier, token, filePath);
+      if (answer.kind === 'page') {
+        return reply
+          .header('Content-Security-Policy', PLAYER_PAGE_CSP)
+          .header('Cache-Control', 'private, no-store')
+          .type('text/html; charset=utf-8')
+          .send(answer.html);
+      }
+      if (ACTIVE_TYPES.test(answer.contentType)) {
+        void reply
+          .header('Content-Security-Policy', SANDBOX_CSP)
+          .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      }
+      return sendFile(request, reply, answer.absolute, {
+        contentType: answer.contentType,
+        disposition: answer.disposition,
+        fileName: answer.fileName,
+      });
+    },
+  );
+};

@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  contentTypeOf,
+  isProducer,
+  MESSAGES,
+  playerKindOf,
+  producerPool,
+  type MediaLink,
+} from '@medienkatalog/domain';
+import { HttpError } from '../../http-error.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { someFiles } from '../files/file-walk.ts';
+import type { FileMedium, FilesRepository } from '../files/files.repository.ts';
+import { insidePath } from '../files/files.service.ts';
+import {
+  CONTENT_LINK_SECONDS,
+  contentUrl,
+  verifyToken,
+  type ContentGrant,
+  type ContentPurpose,
+} from './signed-url.ts';
+
+export interface ContentSettings {
+  secret: string;
+  /** Link lifetime in seconds. */
+  linkSeconds?: number;
+  /** The clock in milliseconds (tests move it). */
+  now?: () => number;
+}
+
+/** What a valid content address serves. */
+export type ContentAnswer =
+  | {
+      kind: 'file';
+      absolute: string;
+      fileName: string;
+      contentType: string;
+      disposition: 'inline' | 'attachment';
+    }
+  | { kind: 'page'; html: string };
+
+/**
+ * Play and download (architecture: /content/{identifier}/...): hands out signed, expiring
+ * addresses to those who may see a medium, and serves what a valid address names.
+ */
+export class ContentService {
+  private readonly secret: string;
+  private readonly linkSeconds: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly repository: FilesRepository,
+    settings: ContentSettings,
+  ) {
+    this.secret = settings.secret;
+    this.linkSeconds = settings.linkSeconds ?? CONTENT_LINK_SECONDS;
+    this.now = settings.now ?? Date.now;
+  }
+
+  /**
+   * The links of a medium (GET /api/v1/media/link/{identifier}). Signed-in users get them for
+   * published media, the owning producer for all of its own; 404 for an unknown medium.
+   * direct: the index file, else the only file. download: the built ZIP, else the only file.
+   * frame: the player page of the direct file. Each is null when there is nothing to offer.
+   */
+  async link(user: UserRow, identifier: string): Promise<MediaLink> {
+    const medium = await this.repository.findByIdentifier(identifier);
+    if (!medium) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+    const owner = isProducer(user) && producerPool(user) === medium.pool;
+    if (medium.fn_status !== 'published' && !owner) {
+      throw new HttpError(403, MESSAGES.files.notPublished);
+    }
+    const dirlist = await this.repository.dirlist(medium.id);
+    const index = await this.existingIndex(medium, dirlist?.fn_index ?? null);
+    const zip =
+      dirlist?.fn_zip && (await isFile(this.storage.zipFile(medium.id)))
+        ? dirlist.fn_zip
+        : undefined;
+    const only =
+      index === undefined || zip === undefined
+        ? await someFiles(this.storage.folder(medium.id), 2)
+        : [];
+    const single = only.length === 1 ? only[0]?.path : undefined;
+    const direct = index ?? single;
+    const grant = (purpose: ContentPurpose, filePath: string) =>
+      contentUrl(this.secret, {
+        mediumId: medium.id,
+        identifier: medium.identifier,
+        purpose,
+        path: filePath,
+        expires: Math.floor(this.now() / 1000) + this.linkSeconds,
+      });
+    return {
+      direct: direct === undefined ? null : grant('play', direct),
+      download:
+        zip !== undefined ? grant('zip', zip) : single === undefined ? null : grant('file', single),
+      frame: direct === undefined ? null : grant('frame', direct),
+    };
+  }
+
+  /** What /content/{identifier}/{token}/{path} serves; 403 for an invalid or expired token. */
+  async serve(identifier: string, token: string, requestedPath: string): Promise<ContentAnswer> {
+    if (requestedPath.includes('\0') || requestedPath.split(/[\\/]/).includes('..')) {
+      throw new HttpError(400, MESSAGES.files.badPath);
+    }
+    const relative = path.posix.normalize(`/${requestedPath}`).replace(/^\/+/, '');
+    const medium = await this.repository.findByIdentifier(identifier);
+    const valid =
+      medium &&
+      verifyToken(
+        this.secret,
+        token,
+        { mediumId: medium.id, identifier: medium.identifier, path: relative },
+        Math.floor(this.now() / 1000),
+      );
+    if (!medium || !valid) {
+      throw new HttpError(403, MESSAGES.files.linkExpired);
+    }
+    const fileName = path.posix.basename(relative);
+    switch (valid.purpose) {
+      case 'zip':
+        return {
+          kind: 'file',
+          absolute: this.storage.zipFile(medium.id),
+          fileName,
+          contentType: 'application/zip',
+          disposition: 'attachment',
+        };
+      case 'file':
+      case 'play': {
+        const { absolute } = await insidePath(this.storage, medium.id, relative);
+        return {
+          kind: 'file',
+          absolute,
+          fileName,
+          contentType: contentTypeOf(fileName),
+          disposition: valid.purpose === 'file' ? 'attachment' : 'inline',
+        };
+      }
+      case 'frame': {
+        const { absolute } = await insidePath(this.storage, medium.id, relative);
+        if (!(await isFile(absolute))) {
+          throw new HttpError(404, MESSAGES.files.fileNotFound);
+        }
+        const play: ContentGrant = {
+          mediumId: medium.id,
+          identifier: medium.identifier,
+          purpose: 'play',
+          path: relative,
+          expires: valid.expires,
+        };
+        return {
+          kind: 'page',
+          html: playerPage(medium, contentUrl(this.secret, play), relative),
+        };
+      }
+    }
+  }
+
+  /** The stored index file when it still exists inside the folder. */
+  private async existingIndex(
+    medium: FileMedium,
+    fnIndex: string | null,
+  ): Promise<string | undefined> {
+    if (!fnIndex) {
+      return undefined;
+    }
+    try {
+      const { absolute, relative } = await insidePath(this.storage, medium.id, fnIndex);
+      return (await isFile(absolute)) ? relative : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+async function isFile(absolute: string): Promise<boolean> {
+  return (await stat(absolute).catch(() => undefined))?.isFile() ?? false;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
+      character,
+  );
+
+const PLAYER_STYLE =
+  'html,body{margin:0;height:100%;background:#000}' +
+  'video,iframe,img{display:block;width:100%;height:100%;border:0;object-fit:contain}' +
+  'iframe{background:#fff}audio{display:block;width:100%;margin-top:40vh}';
+
+/**
+ * The player page's Content-Security-Policy: it loads only its own style and the medium from
+ * this server, runs no script, and may be framed by this app only.
+ */
+export const PLAYER_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(PLAYER_STYLE).digest('base64')}'`,
+  "media-src 'self'",
+  "img-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** A minimal page that shows the file at `source` as video, audio, image or framed page. */
+function playerPage(medium: FileMedium, source: string, relative: string): string {
+  const src = escapeHtml(source);
+  const title = escapeHtml(medium.fn_titel);
+  const kind = playerKindOf(relative);
+  const player = {
+    video: `<video controls playsinline preload="metadata" src="${src}"></video>`,
+    audio: `<audio controls preload="metadata" src="${src}"></audio>`,
+    image: `<img src="${src}" alt="${title}">`,
+    page: `<iframe src="${src}" title="${title}" allowfullscreen></iframe>`,
+  }[kind];
+  return (
+    '<!doctype html>\n<html lang="de"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${title}</title><style>${PLAYER_STYLE}</style></head>` +
+    `<body>${player}</body></html>\n`
+  );
+}

@@ -383,6 +383,32 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     expect(expired.headers['www-authenticate']).toBeUndefined();
   });
 
+  it('answers plain statuses for locked resources and foreign lock tokens', async () => {
+    await client().putFileContents('/gesperrt.txt', 'x');
+    const lock = await raw(
+      'LOCK',
+      '/dav/FWU-W1/gesperrt.txt',
+      { 'content-type': 'application/xml' },
+      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>' +
+        '<D:locktype><D:write/></D:locktype><D:owner>Test</D:owner></D:lockinfo>',
+    );
+    expect(lock.status).toBe(200);
+    const token = lock.headers['lock-token'] ?? '';
+    expect(token).toMatch(/^<.+>$/);
+    const destination = '/dav/FWU-W1/verschoben.txt';
+    expect((await raw('MOVE', '/dav/FWU-W1/gesperrt.txt', { destination })).status).toBe(423);
+    expect((await raw('DELETE', '/dav/FWU-W1/gesperrt.txt')).status).toBe(423);
+    const foreign = await raw('UNLOCK', '/dav/FWU-W1/gesperrt.txt', {
+      'lock-token': '<opaquelocktoken:fremd>',
+    });
+    expect(foreign.status).toBe(409);
+    expect(foreign.body).toContain('lock-token-matches-request-uri');
+    expect((await raw('UNLOCK', '/dav/FWU-W1/gesperrt.txt', { 'lock-token': token })).status).toBe(
+      204,
+    );
+    expect((await raw('DELETE', '/dav/FWU-W1/gesperrt.txt')).status).toBe(204);
+  });
+
   it('answers malformed XML with 400', async () => {
     for (const method of ['PROPFIND', 'PROPPATCH', 'LOCK']) {
       const answer = await raw(

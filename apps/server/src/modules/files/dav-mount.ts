@@ -265,6 +265,46 @@ class MediumAdapter extends FileSystemAdapter {
   }
 }
 
+/** Methods on one resource whose failure nephele wraps in a 207 Multi-Status. */
+const SINGLE_TARGET_METHODS = new Set(['DELETE', 'MOVE', 'COPY', 'UNLOCK']);
+
+/**
+ * A Multi-Status with one failed response for the request's own resource (or its destination)
+ * as the plain status it stands for (RFC 4918 9.6.1, 9.8.5, 9.9.4, 9.11.1): clients read the
+ * status line, not the body (litmus: MOVE of a locked file must answer 423, UNLOCK with a
+ * foreign token 409). Undefined when the body says more than that.
+ */
+export function singleFailure(
+  xml: string,
+  targets: readonly string[],
+): { status: number; body: string } | undefined {
+  const responses = xml.match(/<(?:\w+:)?response>/g) ?? [];
+  if (responses.length !== 1) {
+    return undefined;
+  }
+  const href = /<(?:\w+:)?href>([^<]*)<\/(?:\w+:)?href>/.exec(xml)?.[1];
+  const status = /<(?:\w+:)?status>HTTP\/1\.1 (\d{3})/.exec(xml)?.[1];
+  if (href === undefined || status === undefined || Number(status) < 400) {
+    return undefined;
+  }
+  const canonical = (value: string) => {
+    try {
+      return decodeURIComponent(new URL(value, 'http://x.invalid').pathname).replace(/\/$/, '');
+    } catch {
+      return value;
+    }
+  };
+  if (!targets.map(canonical).includes(canonical(href))) {
+    return undefined;
+  }
+  const error = /<(?:\w+:)?error>([\s\S]*?)<\/(?:\w+:)?error>/.exec(xml)?.[1]?.trim();
+  const body = error
+    ? `<?xml version="1.0" encoding="UTF-8"?>\n<error xmlns="DAV:">${error}</error>\n`
+    : '';
+  const conflict = error?.includes('lock-token-matches-request-uri') ?? false;
+  return { status: conflict ? 409 : Number(status), body };
+}
+
 /**
  * The WebDAV handler: nephele (an Express app) with its file-system adapter on the folder of
  * the request's medium. Call it with the raw request, whose url is the part below
@@ -338,6 +378,30 @@ export function createDavMount(options: DavMountOptions) {
       context: DavRequestContext,
     ): void {
       contexts.set(request, context);
+      if (SINGLE_TARGET_METHODS.has(request.method ?? '')) {
+        const targets = [`${prefix}${rest}`];
+        const destination = request.headers.destination;
+        if (typeof destination === 'string') {
+          targets.push(destination);
+        }
+        const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+        response.end = ((...args: unknown[]) => {
+          const [chunk] = args;
+          if (
+            response.statusCode === 207 &&
+            !response.headersSent &&
+            (typeof chunk === 'string' || Buffer.isBuffer(chunk))
+          ) {
+            const failure = singleFailure(chunk.toString(), targets);
+            if (failure) {
+              response.statusCode = failure.status;
+              response.setHeader('Content-Length', Buffer.byteLength(failure.body));
+              return end(failure.body);
+            }
+          }
+          return end(...args);
+        }) as typeof response.end;
+      }
       const { headLength } = context;
       if (headLength !== undefined) {
         // HEAD answers the length GET would send (clients read sizes from it).

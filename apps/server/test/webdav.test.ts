@@ -393,7 +393,7 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
         '<D:locktype><D:write/></D:locktype><D:owner>Test</D:owner></D:lockinfo>',
     );
     expect(lock.status).toBe(200);
-    const token = lock.headers['lock-token'] ?? '';
+    const token = String(lock.headers['lock-token'] ?? '');
     expect(token).toMatch(/^<.+>$/);
     const destination = '/dav/FWU-W1/verschoben.txt';
     expect((await raw('MOVE', '/dav/FWU-W1/gesperrt.txt', { destination })).status).toBe(423);

@@ -85,7 +85,7 @@ export class DavAuthenticator {
       // Guessing passwords here is limited like at the login form.
       this.failuresPerAddress.hit(request.ip);
       this.failuresPerAccount.hit(email.toLowerCase());
-      throw new DavUnauthorizedError(true);
+      throw new DavUnauthorizedError(!request.cookies[SESSION_COOKIE]);
     }
     this.verified.set(key, user);
     return user;

@@ -170,6 +170,9 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
       'media/film.mp4': video,
       'media/deep/notes.md': '# Notizen',
       '.versteckt': 'auch dabei',
+      // The WebDAV server's own bookkeeping (locks, properties) is not the medium's content.
+      'index.html.nephelemeta': '{}',
+      'media/.nephelemeta': '{}',
     });
     await mkdir(path.join(folder, 'leer/innen'), { recursive: true });
     await symlink('/etc/passwd', path.join(folder, 'link-nach-aussen'));
@@ -280,7 +283,7 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
     expect((await producer.get(`${DOWNLOAD}/FWU-F5`)).statusCode).toBe(400);
   });
 
-  it('removes the files and the ZIP of a deleted medium, one by one and in bulk', async () => {
+  it('removes the files, ZIP and covers of a deleted medium, one by one and in bulk', async () => {
     const create = async (fnNr: string) => {
       const created = await producer.post(API, {
         fn_nr: fnNr,
@@ -292,7 +295,11 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
       expect((await producer.post(`${API}/FWU-${fnNr}/dirlist/zip`)).statusCode).toBe(200);
       const zip = path.join(dataDir, 'zips', `${path.basename(folder)}.zip`);
       await stat(zip);
-      return { folder, zip };
+      // A rendered cover of the medium, as the cover service caches it.
+      const cover = storage.coverFile(Number(path.basename(folder)), '400x226');
+      await mkdir(path.dirname(cover), { recursive: true });
+      await writeFile(cover, 'jpeg');
+      return { folder, zip, cover };
     };
     const gone = (file: string) =>
       stat(file).then(
@@ -303,11 +310,12 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
     expect((await producer.delete(`${API}/FWU-D1`)).statusCode).toBe(204);
     expect(await gone(single.folder)).toBe(true);
     expect(await gone(single.zip)).toBe(true);
+    expect(await gone(single.cover)).toBe(true);
 
     const [a, b] = [await create('D2'), await create('D3')];
     const bulk = await producer.request('DELETE', `${API}/bulk`, { ids: ['FWU-D2', 'fwu-d3'] });
     expect(bulk.json()).toEqual({ updated: 2 });
-    for (const file of [a.folder, a.zip, b.folder, b.zip]) {
+    for (const file of [a.folder, a.zip, a.cover, b.folder, b.zip, b.cover]) {
       expect(await gone(file), file).toBe(true);
     }
   });

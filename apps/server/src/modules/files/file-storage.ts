@@ -1,6 +1,6 @@
 import { mkdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES } from '@medienkatalog/domain';
+import { COVER_SIZES, MESSAGES } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
 
 /**
@@ -11,10 +11,12 @@ import { HttpError } from '../../http-error.ts';
 export class FileStorage {
   readonly filesRoot: string;
   readonly zipRoot: string;
+  readonly coversRoot: string;
 
   constructor(dataDir: string) {
     this.filesRoot = path.join(dataDir, 'files');
     this.zipRoot = path.join(dataDir, 'zips');
+    this.coversRoot = path.join(dataDir, 'covers');
   }
 
   folder(mediumId: number): string {
@@ -30,6 +32,11 @@ export class FileStorage {
   /** Where the medium's built ZIP is kept (outside its folder, so it never contains itself). */
   zipFile(mediumId: number): string {
     return path.join(this.zipRoot, `${String(mediumId)}.zip`);
+  }
+
+  /** The rendered cover of a medium at one size (the cover service's cache). */
+  coverFile(mediumId: number, size: string): string {
+    return path.join(this.coversRoot, size, `${String(mediumId)}.jpg`);
   }
 
   /**
@@ -64,9 +71,12 @@ export class FileStorage {
     }
   }
 
-  /** Removes a deleted medium's files and ZIP. */
+  /** Removes a deleted medium's files, ZIP and rendered covers. */
   async remove(mediumId: number): Promise<void> {
     await rm(this.folder(mediumId), { recursive: true, force: true });
     await rm(this.zipFile(mediumId), { force: true });
+    for (const size of COVER_SIZES) {
+      await rm(this.coverFile(mediumId, size), { force: true });
+    }
   }
 }

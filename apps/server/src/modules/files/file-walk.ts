@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { lstat, opendir } from 'node:fs/promises';
 import path from 'node:path';
+import { METADATA_SUFFIX } from './dav-paths.ts';
 
 /** One entry of a medium's folder; `path` is relative, with '/' between segments. */
 export interface WalkEntry {
@@ -13,7 +14,7 @@ export interface WalkEntry {
 /**
  * Every file and folder below `root`, depth first in name order, one directory handle open at
  * a time. Symbolic links are skipped (they may point anywhere); so is anything that is neither
- * a file nor a folder. A missing root yields nothing.
+ * a file nor a folder, and the WebDAV server's metadata files. A missing root yields nothing.
  */
 export async function* walkFolder(root: string, prefix = ''): AsyncGenerator<WalkEntry> {
   let names: string[];
@@ -29,7 +30,7 @@ export async function* walkFolder(root: string, prefix = ''): AsyncGenerator<Wal
     throw error;
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of names) {
+  for (const name of names.filter((entry) => !entry.endsWith(METADATA_SUFFIX))) {
     const absolute = path.join(root, name);
     const relative = prefix === '' ? name : `${prefix}/${name}`;
     const stats = await lstat(absolute);

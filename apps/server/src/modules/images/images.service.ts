@@ -69,16 +69,13 @@ interface Teaser {
  * and may later name another medium.
  */
 export class ImageService {
-  readonly coversRoot: string;
   private readonly renders = new Map<string, Promise<Buffer>>();
   private readonly placeholders = new Map<CoverSize, Promise<Buffer>>();
 
   constructor(
     private readonly storage: FileStorage,
     private readonly media: FilesRepository,
-  ) {
-    this.coversRoot = path.join(path.dirname(storage.filesRoot), 'covers');
-  }
+  ) {}
 
   async cover(query: CoverQuery): Promise<Cover | Placeholder> {
     const medium = await this.media.findByIdentifier(query.identifier);
@@ -100,7 +97,7 @@ export class ImageService {
       return this.placeholder(query.size);
     }
     const rerender = query.nocache && owner;
-    const cacheFile = path.join(this.coversRoot, query.size, `${String(medium.id)}.jpg`);
+    const cacheFile = this.storage.coverFile(medium.id, query.size);
     const lastModified = new Date(teaser.mtimeMs);
     if (!rerender) {
       const cached = await openCurrent(cacheFile, teaser.mtimeMs);

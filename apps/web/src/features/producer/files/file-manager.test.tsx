@@ -134,11 +134,10 @@ describe('FileManager', () => {
     renderInApp(<FileManager medium={medium} />, { prepare: prepare({ '/': many }, NO_ZIP) });
     expect(screen.getByText(/200 Einträge · Seite 1 von 14/)).toBeInTheDocument();
     const pagination = screen.getByRole('navigation', { name: 'Seiten der Dateiliste' });
-    await userEvent.click(within(pagination).getByRole('button', { name: 'Gehe zu Seite 2' }));
-    await userEvent.click(within(pagination).getByRole('button', { name: 'Gehe zu Seite 3' }));
+    // Page 1 offers 1 to 5, an ellipsis and 14.
     await userEvent.click(within(pagination).getByRole('button', { name: 'Gehe zu Seite 4' }));
     expect(screen.getByText(/Seite 4 von 14/)).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'datei-045.txt' })).toBeInTheDocument();
+    expect(screen.getByText('datei-045.txt')).toBeInTheDocument();
     // First, one before, current, one after, last, and two ellipses: seven, plus the arrows.
     const slots = within(pagination).getAllByRole('listitem');
     expect(slots).toHaveLength(9);

@@ -79,6 +79,8 @@ describe('WebDAV storage under litmus', () => {
     try {
       const result = await run('litmus', ['-k', base, producer.email, producer.password], {
         timeout: 120_000,
+        // litmus writes child.log and debug.log into its working folder.
+        cwd: dataDir,
         env: { ...process.env, LANG: 'C', LC_ALL: 'C' },
       });
       output = result.stdout + result.stderr;

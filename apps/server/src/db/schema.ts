@@ -126,6 +126,8 @@ export const media = pgTable(
     index('media_published_popular_idx')
       .on(table.popularity, table.id)
       .where(sql`fn_status = 'published'`),
+    // A producer's media, last changed first ('Meine Medien'), scanned backwards.
+    index('media_pool_changed_idx').on(table.pool, table.fn_aenderung, table.id),
     index('media_typ_idx').on(table.fn_typ),
     index('media_prodname_idx').on(sql`lower(${table.fn_prodname})`),
   ],

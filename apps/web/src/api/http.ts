@@ -20,6 +20,18 @@ function csrfToken(): string | undefined {
     ?.slice(CSRF_COOKIE.length + 1);
 }
 
+/**
+ * The header that state-changing calls carry (the API's and the file storage's): the token of
+ * the CSRF cookie, fetched first when the cookie is not there yet.
+ */
+export async function csrfHeaders(): Promise<{ 'X-CSRF-Token': string }> {
+  if (!csrfToken()) {
+    // Any API answer hands out the CSRF cookie.
+    await fetch('/api/v1/utils/features', { credentials: 'same-origin' });
+  }
+  return { 'X-CSRF-Token': csrfToken() ?? '' };
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -37,11 +49,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     headers['Content-Type'] = 'application/json';
   }
   if (method !== 'GET') {
-    if (!csrfToken()) {
-      // Any API answer hands out the CSRF cookie.
-      await fetch('/api/v1/utils/features', { credentials: 'same-origin' });
-    }
-    headers['X-CSRF-Token'] = csrfToken() ?? '';
+    Object.assign(headers, await csrfHeaders());
   }
   const response = await fetch(path, {
     method,

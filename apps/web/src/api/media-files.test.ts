@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchMediaLinks } from './media-link.ts';
 import {
   fetchDirlist,
-  fetchMediaLinks,
   fetchStorageUrl,
   fileDownloadUrl,
   StorageError,

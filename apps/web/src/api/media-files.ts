@@ -3,7 +3,6 @@ import {
   fileExtension,
   formatFileSize,
   type Dirlist,
-  type MediaLink,
   type ZipInfo,
 } from '@medienkatalog/domain';
 import {
@@ -33,7 +32,7 @@ export interface FileItem {
   formattedSize: string;
 }
 
-export type { Dirlist, MediaLink, ZipInfo };
+export type { Dirlist, ZipInfo };
 
 export const MEDIA_FILES_KEY = 'media-files';
 
@@ -304,18 +303,6 @@ export function useRefreshZip(identifier: string) {
       }));
     },
   });
-}
-
-/** GET /api/v1/media/link/{identifier}; a failure is 'HTTP {status}' (spec 8). */
-export async function fetchMediaLinks(identifier: string): Promise<MediaLink> {
-  const response = await fetch(`/api/v1/media/link/${encoded(identifier)}`, {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  });
-  if (!response.ok) {
-    throw new Error(`HTTP ${String(response.status)}`);
-  }
-  return (await response.json()) as MediaLink;
 }
 
 /**

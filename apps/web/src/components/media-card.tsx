@@ -20,7 +20,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useStarMutation } from '../api/stars.ts';
 import { useUserInfo } from '../api/user.ts';
 import { paths, producerSearch } from '../lib/paths.ts';
-import { sanitizeTitle } from '../lib/sanitize.ts';
+import { plainTitle, sanitizeTitle } from '../lib/sanitize.ts';
+import { MediaPlayback } from './media-playback.tsx';
 import { useLoginPrompt } from './login-prompt.tsx';
 
 export const CARD_WIDTH = 320;
@@ -104,7 +105,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = sanitizeTitle(medium.fn_titel);
-  const plainTitle = title.replace(/<[^>]*>/g, '');
+  const plainText = plainTitle(title);
   const clip = medium.fn_typ === 'UC_CLIP';
   const text = medium.fn_kurztext || medium.fn_text || t('card.noText');
   const shared = medium.geteilt_mit;
@@ -130,7 +131,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
       <CardActionArea
         component={RouterLink}
         to={paths.medium(medium.identifier)}
-        aria-label={t('card.open', { title: plainTitle })}
+        aria-label={t('card.open', { title: plainText })}
         sx={{
           flexGrow: 1,
           display: 'flex',
@@ -139,7 +140,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
           overflow: 'hidden',
         }}
       >
-        {!clip && <Cover src={medium.cover} title={plainTitle} />}
+        {!clip && <Cover src={medium.cover} title={plainText} />}
         <CardContent sx={{ flexGrow: 1, overflow: 'hidden', pb: 1 }}>
           <Typography
             component="h3"
@@ -205,9 +206,9 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
           </AvatarGroup>
         )}
         {onPreview && (
-          <Tooltip title={t('card.preview', { title: plainTitle })}>
+          <Tooltip title={t('card.preview', { title: plainText })}>
             <IconButton
-              aria-label={t('card.preview', { title: plainTitle })}
+              aria-label={t('card.preview', { title: plainText })}
               onClick={() => {
                 onPreview(medium);
               }}
@@ -216,6 +217,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
             </IconButton>
           </Tooltip>
         )}
+        <MediaPlayback identifier={medium.identifier} title={plainText} compact />
         <StarButton medium={medium} />
       </CardActions>
     </Card>

@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { recordView } from '../api/medium.ts';
 import { paths } from '../lib/paths.ts';
-import { sanitizeTitle } from '../lib/sanitize.ts';
+import { plainTitle, sanitizeTitle } from '../lib/sanitize.ts';
 import { MediaFacts } from './media-facts.tsx';
+import { MediaPlayback } from './media-playback.tsx';
 import { StarButton } from './media-card.tsx';
 
 /** The overlay of the eye button: the medium's details without leaving the list. */
@@ -59,6 +60,7 @@ export function MediaPreviewDialog({
       </DialogContent>
       <DialogActions>
         <StarButton medium={medium} />
+        <MediaPlayback identifier={medium.identifier} title={plainTitle(medium.fn_titel)} />
         <Box sx={{ flexGrow: 1 }} />
         <Button component={RouterLink} to={paths.medium(medium.identifier)} onClick={onClose}>
           {t('preview.details')}

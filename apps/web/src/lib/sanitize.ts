@@ -7,3 +7,8 @@ export function sanitizeTitle(markup: string): string {
     ALLOWED_ATTR: [],
   });
 }
+
+/** A title as plain text (labels, tooltips, the player's heading). */
+export function plainTitle(markup: string): string {
+  return markup.replace(/<[^>]*>/g, '');
+}

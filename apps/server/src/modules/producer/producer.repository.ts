@@ -29,14 +29,22 @@ function writeValues(medium: WritableMedium): Record<string, unknown> {
 export class ProducerRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * A page of the pool's media, last changed first, read along media_pool_changed_idx (no sort
+   * of the whole pool per page); the total is a count of the same index.
+   */
   async list(pool: string, page: { offset: number; limit: number }) {
-    const rows = await queryRows<ProducerMediumRow & { total: number }>(
+    const rows = await queryRows<ProducerMediumRow>(
       this.db,
-      sql`SELECT ${columns}, count(*) OVER ()::int AS total FROM media
+      sql`SELECT ${columns} FROM media
           WHERE pool = ${pool}
-          ORDER BY fn_aenderung DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+          ORDER BY pool DESC, fn_aenderung DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
     );
-    return { rows, total: rows[0]?.total };
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS total FROM media WHERE pool = ${pool}`,
+    );
+    return { rows, total: count?.total ?? 0 };
   }
 
   async find(

@@ -40,7 +40,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
         request.query.p,
         request.query.limit,
       );
-      void reply.header('X-Total-Count', String(page.total ?? 0));
+      void reply.header('X-Total-Count', String(page.total));
       return page.items;
     },
   );

@@ -12,7 +12,8 @@ import { recordView, useMedium } from '../../api/medium.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { StarButton } from '../../components/media-card.tsx';
 import { MediaFacts } from '../../components/media-facts.tsx';
-import { sanitizeTitle } from '../../lib/sanitize.ts';
+import { MediaPlayback } from '../../components/media-playback.tsx';
+import { plainTitle, sanitizeTitle } from '../../lib/sanitize.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 
@@ -80,7 +81,8 @@ export function MediumPage() {
               event.currentTarget.style.visibility = 'hidden';
             }}
           />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+            <MediaPlayback identifier={item.identifier} title={plainTitle(item.fn_titel)} />
             <StarButton medium={item} />
             <Typography variant="body2" color="text.secondary">
               {t('card.stars', { count: item.stars })}

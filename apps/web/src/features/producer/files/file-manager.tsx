@@ -1,4 +1,5 @@
 import { formatFileSize } from '@medienkatalog/domain';
+import { fetchMediaLinks } from '../../../api/media-link.ts';
 import Close from '@mui/icons-material/Close';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import Download from '@mui/icons-material/Download';
@@ -28,7 +29,6 @@ import { useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fetchFileBlob,
-  fetchMediaLinks,
   fileDownloadUrl,
   fileStorage,
   invalidateMediaFiles,

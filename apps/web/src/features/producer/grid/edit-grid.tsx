@@ -10,10 +10,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -55,12 +51,15 @@ import {
   FilesCell,
   ImageCell,
   type RowActions,
-} from './cell-renderers.tsx';
+} from './cell-renderers.ts';
 import { LongTextEditor, NumberEditor, suppressPlainEnter } from './cell-editors.tsx';
 import { GRID_COLUMNS, type GridColumn, type GridRow } from './columns.ts';
 import { downloadCsv } from './csv-export.ts';
 import { DirtyTracker } from './dirty-tracker.ts';
 import { saveRows } from './save-rows.ts';
+import { TeaserDialog } from '../teaser/teaser-dialog.tsx';
+import { AddMediumWizard } from '../wizard/add-medium-wizard.tsx';
+import { FileManagerDialog } from '../files/file-manager.tsx';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelApiModule,
@@ -204,8 +203,6 @@ interface Feedback {
   text: string;
 }
 
-type Placeholder = { kind: 'files' | 'teaser' | 'wizard'; row?: GridRow } | null;
-
 /**
  * The edit mode of 'Meine Medien' (producer spec 2.3, 4): all media of the producer's pool in
  * an editable grid; changed cells are remembered and highlighted until saved or discarded.
@@ -225,7 +222,11 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [bulkUpdating, setBulkUpdating] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [placeholder, setPlaceholder] = useState<Placeholder>(null);
+  const [filesRow, setFilesRow] = useState<GridRow | null>(null);
+  const [teaserRow, setTeaserRow] = useState<GridRow | null>(null);
+  const [adding, setAdding] = useState(false);
+  /** Rows whose teaser changed: their thumbnails load anew (cache-busting t). */
+  const [coverVersions] = useState(() => new Map<string, number>());
 
   const rows = useMemo(
     () => media.data?.map((medium): GridRow => ({ ...medium, key: medium.identifier })),
@@ -241,13 +242,14 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const context = useMemo<RowActions>(
     () => ({
       openFiles: (row) => {
-        setPlaceholder({ kind: 'files', row });
+        setFilesRow(row);
       },
       openTeaser: (row) => {
-        setPlaceholder({ kind: 'teaser', row });
+        setTeaserRow(row);
       },
+      coverVersion: (row) => coverVersions.get(row.key),
     }),
-    [],
+    [coverVersions],
   );
 
   const updateDirty = useCallback(() => {
@@ -323,7 +325,7 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
           variant="outlined"
           startIcon={<AddIcon />}
           onClick={() => {
-            setPlaceholder({ kind: 'wizard' });
+            setAdding(true);
           }}
         >
           {t('producer.grid.add')}
@@ -580,34 +582,43 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
           });
         }}
       />
-      <Dialog
-        open={placeholder !== null}
-        onClose={() => {
-          setPlaceholder(null);
+      <AddMediumWizard
+        open={adding}
+        onClose={(created) => {
+          setAdding(false);
+          if (created) {
+            // Added in place: a reload would drop unsaved edits of other rows.
+            gridApi.current?.applyTransaction({
+              add: [{ ...created, key: created.identifier }],
+              addIndex: 0,
+            });
+            setFeedback({
+              severity: 'success',
+              text: t('producer.grid.added', { identifier: created.identifier }),
+            });
+          }
         }}
-        aria-labelledby="producer-placeholder-title"
-      >
-        <DialogTitle id="producer-placeholder-title">
-          {placeholder && t(`producer.grid.placeholder.${placeholder.kind}.title`)}
-        </DialogTitle>
-        <DialogContent>
-          <Typography>
-            {placeholder &&
-              t(`producer.grid.placeholder.${placeholder.kind}.text`, {
-                title: placeholder.row?.fn_titel ?? '',
-              })}
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button
-            onClick={() => {
-              setPlaceholder(null);
-            }}
-          >
-            {t('producer.grid.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
+      <TeaserDialog
+        medium={teaserRow}
+        onClose={() => {
+          setTeaserRow(null);
+        }}
+        onChanged={() => {
+          if (teaserRow) {
+            coverVersions.set(teaserRow.key, Date.now());
+            const node = gridApi.current?.getRowNode(teaserRow.key);
+            gridApi.current?.refreshCells({ ...(node ? { rowNodes: [node] } : {}), force: true });
+          }
+        }}
+      />
+      <FileManagerDialog
+        open={filesRow !== null}
+        medium={filesRow}
+        onClose={() => {
+          setFilesRow(null);
+        }}
+      />
       <Snackbar
         open={feedback !== null}
         autoHideDuration={feedback?.severity === 'error' ? null : 5000}

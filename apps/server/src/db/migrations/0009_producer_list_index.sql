@@ -1,0 +1,1 @@
+CREATE INDEX "media_pool_changed_idx" ON "media" USING btree ("pool","fn_aenderung","id");

@@ -4,7 +4,13 @@ import type {
   ProducerMediumInput,
   ProducerMediumUpdate,
 } from '@medienkatalog/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiFetch, apiJson } from './http.ts';
 
 export const PRODUCER_MEDIA_KEY = 'producer-media';
@@ -47,22 +53,32 @@ export async function fetchAllProducerMedia(signal: AbortSignal): Promise<Produc
 }
 
 /**
- * Not cached between visits: the grid always edits what the server holds now. It reloads only
- * when asked (after a save, a bulk call, a discard), never behind the back of unsaved edits.
+ * The grid always edits what the server holds now: a visit starts with `loadProducerMedia`
+ * (fresh, never from an earlier visit), and the list reloads only when asked (after a save, a
+ * bulk call, a discard), never behind the back of unsaved edits.
  */
 export const producerMediaQueryOptions = queryOptions({
   queryKey: [PRODUCER_MEDIA_KEY],
   queryFn: ({ signal }) => fetchAllProducerMedia(signal),
   staleTime: 0,
-  gcTime: 0,
+  gcTime: 60_000,
+  refetchOnMount: false,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
   // Fresh objects on every load: the grid edits its rows in place, so a reload must replace them.
   structuralSharing: false,
 });
 
-export const useProducerMedia = (enabled = true) =>
-  useQuery({ ...producerMediaQueryOptions, enabled });
+/**
+ * Starts a fresh load of the list for a visit of the edit mode: called when the tab is chosen,
+ * so the list loads while the grid's code does.
+ */
+export function loadProducerMedia(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: [PRODUCER_MEDIA_KEY] });
+  queryClient.query(producerMediaQueryOptions).catch(() => undefined);
+}
+
+export const useProducerMedia = () => useQuery(producerMediaQueryOptions);
 
 export const createProducerMedium = (medium: ProducerMediumInput) =>
   apiJson<ProducerMedium>(BASE, { method: 'POST', body: medium });

@@ -22,6 +22,7 @@ import {
 } from '../../api/catalogue-search.ts';
 import { DISTINCT_KEY } from '../../api/catalogue-distinct.ts';
 import { MEDIA_LIST_KEY } from '../../api/media-list.ts';
+import { loadProducerMedia } from '../../api/producer-media.ts';
 import { usePreviewSources } from '../../api/preview.ts';
 import { useFeatures, useUserInfo } from '../../api/user.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -31,10 +32,9 @@ import { SearchFilters } from '../search/search-filters.tsx';
 
 type Mode = 'view' | 'edit';
 
-// AG Grid is large: it loads only when a producer opens the edit mode.
-const EditGrid = lazy(async () => ({
-  default: (await import('./grid/edit-grid.tsx')).EditGrid,
-}));
+// AG Grid is large: it loads only for producers who may edit, in the background.
+const loadEditGrid = () => import('./grid/edit-grid.tsx');
+const EditGrid = lazy(async () => ({ default: (await loadEditGrid()).EditGrid }));
 
 /**
  * Unsaved edits are guarded: leaving the page (a link, back, closing the tab) asks first.
@@ -126,6 +126,14 @@ export function ContentPreviewPage() {
     setTotal(count);
   }, []);
 
+  const canEdit =
+    user !== undefined && user !== null && isProducer(user) && features?.media_editing === true;
+  useEffect(() => {
+    if (canEdit) {
+      void loadEditGrid();
+    }
+  }, [canEdit]);
+
   const producer = id ?? (user && isProducer(user) ? producerPool(user) : undefined);
   const name =
     sources.data?.find((source) => source.producer.toLowerCase() === producer?.toLowerCase())?.info
@@ -138,6 +146,10 @@ export function ContentPreviewPage() {
   const switchMode = (next: Mode) => {
     setDirty(false);
     setPendingMode(null);
+    if (next === 'edit') {
+      // The list loads while the grid's code does (it may not have arrived yet).
+      loadProducerMedia(queryClient);
+    }
     if (next === 'view') {
       // Returning to the view reloads the search: the edits must show.
       void queryClient.resetQueries({ queryKey: [MEDIA_LIST_KEY] });
@@ -145,8 +157,6 @@ export function ContentPreviewPage() {
     }
     setMode(next);
   };
-  const canEdit =
-    user !== undefined && user !== null && isProducer(user) && features?.media_editing === true;
 
   return (
     <Box>

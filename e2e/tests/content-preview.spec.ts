@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
+import { logIn } from './support/session.ts';
 
 const cards = (page: Page) => page.locator('main article');
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page.getByRole('button', { name: /^Benutzermenü von/ })).toBeVisible();
-}
 
 test('a producer opens Meine Medien with its own media, drafts included, and searches them', async ({
   page,

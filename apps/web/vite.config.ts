@@ -7,6 +7,8 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:8080',
       '/covers': 'http://localhost:8080',
+      '/dav': 'http://localhost:8080',
+      '/content': 'http://localhost:8080',
     },
   },
   build: { outDir: 'dist', emptyOutDir: true },

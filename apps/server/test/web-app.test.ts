@@ -58,7 +58,7 @@ describe('serving the web app', () => {
   });
 
   it('answers missing files and API paths with a German 404, not with the app', async () => {
-    for (const url of ['/covers/400x226/NOPE.jpg', '/api/v1/nope']) {
+    for (const url of ['/assets/nope.js', '/api/v1/nope']) {
       const response = await app.inject({ url, headers: { accept: '*/*' } });
       expect(response.statusCode).toBe(404);
       expect(response.json<{ message: string }>().message).toBe(

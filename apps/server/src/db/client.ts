@@ -49,6 +49,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     });
+    // A connection the server ends while idle (a restart, a dropped test database) is replaced
+    // by the pool on next use; unhandled, its error would end the process.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -258,11 +258,13 @@ test('the grid edits by keyboard, sorts by several columns and filters case-inse
   await titleHeader.locator('.ag-header-cell-filter-button').click();
   await page.getByRole('textbox', { name: 'Filterwert' }).first().fill('revolution');
   await expect.poll(() => statusCount(page)).toBeLessThan(total);
-  const shown = await page.locator('.ag-row[row-id] .ag-cell[col-id="fn_titel"]').allTextContents();
-  expect(shown.length).toBeGreaterThan(0);
-  for (const text of shown) {
-    expect(text.toLowerCase()).toContain('revolution');
-  }
+  const titles = page.locator('.ag-row[row-id] .ag-cell[col-id="fn_titel"]');
+  await expect
+    .poll(async () => {
+      const shown = await titles.allTextContents();
+      return shown.length > 0 && shown.every((text) => text.toLowerCase().includes('revolution'));
+    })
+    .toBe(true);
 });
 
 test('two producers edit the same medium: the later save is refused and stays unsaved', async ({

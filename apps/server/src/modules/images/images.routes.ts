@@ -158,7 +158,17 @@ async function sendImage(
     return reply.send(image.buffer);
   }
   void reply.header('Content-Length', String(image.bytes));
-  return reply.send('file' in image.body ? image.body.file.createReadStream() : image.body.buffer);
+  if ('buffer' in image.body) {
+    return reply.send(image.body.buffer);
+  }
+  // Covers are small: read whole, so a browser that drops an image it no longer needs (a
+  // scrolled grid, a page left) does not end a stream half-way.
+  const { file } = image.body;
+  try {
+    return await reply.send(await file.readFile());
+  } finally {
+    await file.close();
+  }
 }
 
 /** If-None-Match names the image's ETag, or (without one) If-Modified-Since is not older. */

@@ -2,31 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
 import { renderInApp } from '../../test/render.tsx';
 import { BulkUpdateDialog } from './bulk-update-dialog.tsx';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** Answers every call with `answer` and records method, path and JSON body. */
-function stubFetch(answer: () => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    calls.push({
-      method: init.method ?? 'GET',
-      url: input,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    return Promise.resolve(answer());
-  });
-  return calls;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const IDS = ['FWU-1', 'FWU-2', 'FWU-3'];
 
@@ -88,7 +66,7 @@ describe('BulkUpdateDialog', () => {
   });
 
   it('sends only the filled fields, trimmed, and reports the count', async () => {
-    const calls = stubFetch(() => json({ updated: 3 }));
+    const calls = stubFetch(() => jsonResponse({ updated: 3 }));
     const { dialog, onUpdated } = renderDialog();
     await choose(dialog, 'Status', 'Veröffentlicht');
     await choose(dialog, 'Typ', 'Online-Audio (29)');
@@ -120,7 +98,7 @@ describe('BulkUpdateDialog', () => {
   });
 
   it('sends nothing when no field is filled', async () => {
-    const calls = stubFetch(() => json({ updated: 3 }));
+    const calls = stubFetch(() => jsonResponse({ updated: 3 }));
     const { dialog, onUpdated } = renderDialog();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Zielgruppe' }), '  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aktualisieren' }));
@@ -132,7 +110,7 @@ describe('BulkUpdateDialog', () => {
   });
 
   it('blocks a production year outside 1900 to 2030', async () => {
-    const calls = stubFetch(() => json({ updated: 3 }));
+    const calls = stubFetch(() => jsonResponse({ updated: 3 }));
     const { dialog } = renderDialog();
     const year = within(dialog).getByRole('spinbutton', { name: 'Produktionsjahr' });
     await userEvent.type(year, '1899');
@@ -152,7 +130,7 @@ describe('BulkUpdateDialog', () => {
 
   it("shows the server's German message in the dialog", async () => {
     stubFetch(() =>
-      json(
+      jsonResponse(
         { error: 'Bad Request', message: 'Maximal 1000 Elemente pro Massenvorgang erlaubt' },
         400,
       ),

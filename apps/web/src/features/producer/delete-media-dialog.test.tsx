@@ -1,31 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
 import { renderInApp } from '../../test/render.tsx';
 import { DeleteMediaDialog } from './delete-media-dialog.tsx';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** Answers every call with `answer` and records method, path and JSON body. */
-function stubFetch(answer: () => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    calls.push({
-      method: init.method ?? 'GET',
-      url: input,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    return Promise.resolve(answer());
-  });
-  return calls;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const media = (count: number) =>
   Array.from({ length: count }, (_unused, index) => ({
@@ -69,7 +47,7 @@ describe('DeleteMediaDialog', () => {
   });
 
   it('lists the first three of several titles, then how many more, and deletes them in bulk', async () => {
-    const calls = stubFetch(() => json({ updated: 5 }));
+    const calls = stubFetch(() => jsonResponse({ updated: 5 }));
     const { onDeleted } = renderDialog(media(5));
     const dialog = screen.getByRole('dialog', { name: '5 Medien löschen?' });
     const items = within(within(dialog).getByRole('list')).getAllByRole('listitem');
@@ -98,7 +76,7 @@ describe('DeleteMediaDialog', () => {
 
   it("shows the server's message in the dialog and stays open", async () => {
     stubFetch(() =>
-      json(
+      jsonResponse(
         { error: 'Forbidden', message: 'Mindestens ein Medium gehört nicht zu Ihrem Bestand.' },
         403,
       ),
@@ -114,7 +92,7 @@ describe('DeleteMediaDialog', () => {
   });
 
   it('cancels without a call', async () => {
-    const calls = stubFetch(() => json({ updated: 0 }));
+    const calls = stubFetch(() => jsonResponse({ updated: 0 }));
     const { onClose } = renderDialog(media(2));
     await userEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
     expect(onClose).toHaveBeenCalledTimes(1);

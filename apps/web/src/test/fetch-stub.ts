@@ -1,0 +1,24 @@
+import { vi } from 'vitest';
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Answers every fetch with `answer` and records method, path and JSON body. */
+export function stubFetch(answer: () => Response): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+    calls.push({
+      method: init.method ?? 'GET',
+      url: input,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    return Promise.resolve(answer());
+  });
+  return calls;
+}
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

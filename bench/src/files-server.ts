@@ -162,6 +162,35 @@ export function davRequest(
   });
 }
 
+/**
+ * A PUT of `file` by curl with HTTP Basic (`--upload-file`: streamed, with Content-Length),
+ * timed from the start of curl to its end. Fails unless the answer is 2xx.
+ */
+export async function curlPut(
+  url: URL,
+  file: string,
+  basic: { email: string; password: string },
+): Promise<{ ms: number }> {
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const args = ['--silent', '--show-error', '--fail', '--output', '/dev/null'];
+    args.push('--user', `${basic.email}:${basic.password}`, '--upload-file', file, url.href);
+    const curl = spawn('curl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    curl.stderr.setEncoding('utf8');
+    curl.stderr.on('data', (chunk: string) => (stderr += chunk));
+    curl.once('error', reject);
+    curl.once('close', (code) => {
+      if (code === 0) {
+        resolve();
+      } else {
+        reject(new Error(`curl PUT ${url.pathname}: exit ${String(code)} ${stderr.trim()}`));
+      }
+    });
+  });
+  return { ms: performance.now() - started };
+}
+
 /** Runs `tasks` with at most `limit` of them at once. */
 export async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const results: T[] = new Array<T>(tasks.length);

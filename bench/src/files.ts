@@ -7,12 +7,15 @@
  * Recreates data/bench-files and measures the disk there with dd (1 GiB: `--dd-runs` times with
  * conv=fdatasync, the median judged, and once without). Starts the real server on it
  * (`node --import tsx apps/server/src/main.ts`, PGlite, demo data), writes a 1 GiB source file
- * of random-looking bytes on the same disk and PUTs it `--put-runs` times as a file of one of the
- * demo producer's media (streamed from disk with Content-Length, HTTP Basic; the median judged),
- * sampling the server's VmRSS every 50 ms (and reading its kernel peak, VmHWM), its CPU time and
- * the machine's. For comparison (not judged) the same file goes once each to a bare Node server
- * that only pipes the body into a file, with the write stream's default highWaterMark and with
- * 1 MiB, and once to the server with curl as the client. Then 200 files of 1 GiB in all (.mp4: the ZIP builder stores them
+ * of random-looking bytes on the same disk and PUTs it `--put-runs` times with curl as a file of
+ * one of the demo producer's media (`--upload-file`: streamed from disk with Content-Length, HTTP
+ * Basic; the median judged), sampling the server's VmRSS every 50 ms (and reading its kernel
+ * peak, VmHWM), its CPU time and the machine's. curl is the judged client because client and
+ * server share the 2 CPUs on loopback: a native client (as davfs2, rclone or an operating
+ * system's WebDAV mount) leaves the server the CPU it would have beside a remote client. For
+ * comparison (not judged) the same file goes once with curl to a bare Node server that only pipes
+ * the body into a file (write buffer 1 MiB, as the server's), and once to the server from a
+ * node:http client. Then 200 files of 1 GiB in all (.mp4: the ZIP builder stores them
  * uncompressed, as `zip -0` does) go to a second medium by PUT, 8 at a time, and the server's ZIP
  * (POST .../dirlist/zip) and `zip -0 -r -q` on that folder are timed in turn, `--runs` times
  * each after a `sync` (medians compared). A smaller deflated comparison (.txt files of text-like
@@ -41,6 +44,7 @@ import {
 } from './files-data.ts';
 import {
   ApiSession,
+  curlPut,
   davRequest,
   inParallel,
   machineCpu,
@@ -147,9 +151,8 @@ interface PutRun {
   rssBefore: number;
   rssPeak: number;
   rssSamples: number;
-  /** CPU seconds during the upload: the server process, this process (the client). */
+  /** CPU seconds of the server process during the upload. */
   serverCpu: number;
-  clientCpu: number;
   /** Share of all CPUs of the machine busy during the upload. */
   machineBusy: number;
 }
@@ -227,56 +230,34 @@ async function main(): Promise<void> {
     });
     const uploadFolder = mediumFolder('warmup.txt');
 
-    // The least a Node server can do with the same upload, in its own process: with the write
-    // stream's default highWaterMark (as the server's upload) and with 1 MiB.
+    // The least a Node server can do with the same upload, in its own process: the request piped
+    // into a file through a write stream with the server's 1 MiB buffer.
     const sinkFile = path.join(dataDir, 'sink.bin');
-    const sinks: { label: string; ms: number }[] = [];
-    for (const highWaterMark of [undefined, MIB]) {
-      const sink = await startSink(port + 1, sinkFile, highWaterMark);
-      try {
-        await timed('sync', [], dataDir);
-        const { ms } = await davRequest(new URL(`http://127.0.0.1:${port + 1}/`), 'PUT', basic, {
-          data: createReadStream(source, { highWaterMark: 256 * 1024 }),
-          length: sourceBytes,
-        });
-        const label = highWaterMark === undefined ? 'default highWaterMark' : 'highWaterMark 1 MiB';
-        sinks.push({ label, ms });
-        log(
-          `bare Node sink, ${label}: ${seconds(ms)} s, ${rate(sourceBytes, ms).toFixed(0)} MiB/s`,
-        );
-      } finally {
-        await stopServer(sink);
-        await rm(sinkFile, { force: true });
-      }
-    }
-
-    // The same upload to the server with curl as the client (not judged): less client work.
-    let curlMs: number | undefined;
+    const sink = await startSink(port + 1, sinkFile, MIB);
+    let sinkMs: number;
     try {
       await timed('sync', [], dataDir);
-      curlMs = (
-        await timed(
-          'curl',
-          [
-            '--silent',
-            '--show-error',
-            '--fail',
-            '--output',
-            '/dev/null',
-            '--user',
-            `${basic.email}:${basic.password}`,
-            '--upload-file',
-            source,
-            uploadMedium.url('upload-curl.mp4').href,
-          ],
-          dataDir,
-        )
-      ).ms;
-      await davRequest(uploadMedium.url('upload-curl.mp4'), 'DELETE', basic);
-      log(`curl PUT: ${seconds(curlMs)} s, ${rate(sourceBytes, curlMs).toFixed(0)} MiB/s`);
-    } catch (error) {
-      log(`curl PUT left out: ${String(error)}`);
+      sinkMs = (await curlPut(new URL(`http://127.0.0.1:${port + 1}/`), source, basic)).ms;
+      log(`bare Node sink: ${seconds(sinkMs)} s, ${rate(sourceBytes, sinkMs).toFixed(0)} MiB/s`);
+    } finally {
+      await stopServer(sink);
+      await rm(sinkFile, { force: true });
     }
+
+    // The same upload from a client in Node (node:http, streamed from disk; not judged): the
+    // client's JavaScript takes a CPU of the two from the server.
+    await timed('sync', [], dataDir);
+    const nodeClientMs = (
+      await davRequest(uploadMedium.url('upload-node.mp4'), 'PUT', basic, {
+        data: createReadStream(source, { highWaterMark: 256 * 1024 }),
+        length: sourceBytes,
+      })
+    ).ms;
+    await davRequest(uploadMedium.url('upload-node.mp4'), 'DELETE', basic);
+    log(
+      `node:http client PUT: ${seconds(nodeClientMs)} s, ` +
+        `${rate(sourceBytes, nodeClientMs).toFixed(0)} MiB/s`,
+    );
 
     const putRunList: PutRun[] = [];
     for (let run = 1; run <= putRuns; run += 1) {
@@ -286,14 +267,9 @@ async function main(): Promise<void> {
       const rssBefore = readMemory(pid).rss;
       const watch = watchMemory(pid, RSS_INTERVAL_MS);
       const serverCpu = processCpuSeconds(pid);
-      const clientCpu = process.cpuUsage();
       const machine = machineCpu();
-      const put = await davRequest(uploadMedium.url(name), 'PUT', basic, {
-        data: createReadStream(source, { highWaterMark: 256 * 1024 }),
-        length: sourceBytes,
-      });
+      const put = await curlPut(uploadMedium.url(name), source, basic);
       const machineAfter = machineCpu();
-      const client = process.cpuUsage(clientCpu);
       const serverCpuAfter = processCpuSeconds(pid);
       const memory = watch.stop();
       const stored = path.join(uploadFolder, name);
@@ -311,15 +287,14 @@ async function main(): Promise<void> {
         rssPeak: Math.max(memory.peak, memory.kernelPeak ?? 0),
         rssSamples: memory.samples,
         serverCpu: serverCpuAfter - serverCpu,
-        clientCpu: (client.user + client.system) / 1e6,
         machineBusy: (machineAfter.busy - machine.busy) / (machineAfter.total - machine.total),
       };
       putRunList.push(result);
       log(
         `PUT ${run}: ${seconds(result.ms)} s, ${result.mibPerSecond.toFixed(0)} MiB/s ` +
           `(fdatasync after it ${seconds(flushMs)} s); RSS ${mib(rssBefore)} -> peak ` +
-          `${mib(result.rssPeak)} MiB; CPU s: server ${result.serverCpu.toFixed(2)}, client ` +
-          `${result.clientCpu.toFixed(2)}; machine ${(result.machineBusy * 100).toFixed(0)}% busy`,
+          `${mib(result.rssPeak)} MiB; server ${result.serverCpu.toFixed(2)} CPU s; machine ` +
+          `${(result.machineBusy * 100).toFixed(0)}% busy`,
       );
     }
     const rssAfter = readMemory(pid).rss;
@@ -461,31 +436,27 @@ async function main(): Promise<void> {
         `MiB/s (median ${ddMedian.toFixed(0)} judged); without fdatasync ` +
         `${ddCache.mibPerSecond.toFixed(0)} MiB/s`,
     );
+    const share = (mibPerSecond: number) =>
+      `${((mibPerSecond / ddMedian) * 100).toFixed(0)}% of dd`;
+    const sinkRate = rate(sourceBytes, sinkMs);
+    const nodeClientRate = rate(sourceBytes, nodeClientMs);
     console.log(
-      `  PUT: ${speeds(putRunList.map((run) => run.mibPerSecond))} MiB/s (median ` +
-        `${putMedian.toFixed(0)}); the server does not fsync: with an fdatasync of the stored ` +
-        `file after the answer ${withFlush.toFixed(0)} MiB/s = ` +
-        `${((withFlush / ddMedian) * 100).toFixed(0)}% of dd`,
+      `  PUT with curl: ${speeds(putRunList.map((run) => run.mibPerSecond))} MiB/s (median ` +
+        `${putMedian.toFixed(0)} judged); the server does not fsync: with an fdatasync of the ` +
+        `stored file after the answer ${withFlush.toFixed(0)} MiB/s = ${share(withFlush)}`,
     );
-    for (const sink of sinks) {
-      const sinkRate = rate(sourceBytes, sink.ms);
-      console.log(
-        `  bare Node sink (pipeline(request, createWriteStream), ${sink.label}), same client: ` +
-          `${sinkRate.toFixed(0)} MiB/s = ${((sinkRate / ddMedian) * 100).toFixed(0)}% of dd; ` +
-          `the server's median is ${((putMedian / sinkRate) * 100).toFixed(0)}% of it`,
-      );
-    }
-    if (curlMs !== undefined) {
-      const curlRate = rate(sourceBytes, curlMs);
-      console.log(
-        `  curl as the client (one PUT, not judged): ${curlRate.toFixed(0)} MiB/s = ` +
-          `${((curlRate / ddMedian) * 100).toFixed(0)}% of dd`,
-      );
-    }
+    console.log(
+      `  bare Node sink (pipeline(request, createWriteStream), highWaterMark 1 MiB), curl: ` +
+        `${sinkRate.toFixed(0)} MiB/s = ${share(sinkRate)}; the server's median is ` +
+        `${((putMedian / sinkRate) * 100).toFixed(0)}% of it`,
+    );
+    console.log(
+      `  node:http as the client (one PUT, not judged): ${nodeClientRate.toFixed(0)} MiB/s = ` +
+        share(nodeClientRate),
+    );
     console.log(
       `  CPU during the PUTs (100% = one CPU): server ` +
-        `${speeds(putRunList.map((run) => (run.serverCpu / (run.ms / 1000)) * 100))}%, client ` +
-        `${speeds(putRunList.map((run) => (run.clientCpu / (run.ms / 1000)) * 100))}%; machine ` +
+        `${speeds(putRunList.map((run) => (run.serverCpu / (run.ms / 1000)) * 100))}%; machine ` +
         `${speeds(putRunList.map((run) => run.machineBusy * 100))}% busy (all ${cpus} CPUs)`,
     );
     console.log(
@@ -523,9 +494,8 @@ async function main(): Promise<void> {
           node: process.version,
           dd: { fdatasync: ddSync, median: ddMedian, withoutFdatasync: ddCache },
           upload: { bytes: sourceBytes, runs: putRunList, median: putMedian, ratio: uploadRatio },
-          sinks: sinks.map((sink) => ({ ...sink, mibPerSecond: rate(sourceBytes, sink.ms) })),
-          curl:
-            curlMs === undefined ? null : { ms: curlMs, mibPerSecond: rate(sourceBytes, curlMs) },
+          sink: { ms: sinkMs, mibPerSecond: sinkRate },
+          nodeClient: { ms: nodeClientMs, mibPerSecond: nodeClientRate },
           rss: { firstBefore, overallPeak, after: rssAfter, growth: rssGrowth },
           zip: { files: fileCount, bytes: zipMib * MIB, uploadMs: filesMs, runs: zipRunList },
           deflated: deflated ? { bytes: deflateMib * MIB, ...deflated } : null,

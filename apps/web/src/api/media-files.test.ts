@@ -4,6 +4,7 @@ import {
   fetchDirlist,
   fetchStorageUrl,
   fileDownloadUrl,
+  fileStorage,
   StorageError,
   storageError,
   toFileItem,
@@ -74,6 +75,30 @@ describe('media files api', () => {
     expect(calls).toEqual(['/api/v1/producer/mediafiles/webdav/FWU-5501']);
     vi.stubGlobal('fetch', () => Promise.resolve(json({ message: 'Nein' }, 403)));
     await expect(fetchStorageUrl('FWU-5501')).rejects.toThrow('Failed to get WebDAV URL: Nein');
+  });
+
+  it('names a failed upload after what it uploads, with the HTTP status', async () => {
+    const puts: string[] = [];
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push(input);
+        return Promise.resolve(new Response('', { status: 507 }));
+      }
+      return Promise.resolve(json({ url: '/dav/FWU-5502/' }));
+    });
+    const storage = fileStorage('FWU-5502');
+    const image = new Blob(['webp'], { type: 'image/webp' });
+    await expect(storage.put('thumbs/main.webp', image, { kind: 'image' })).rejects.toThrow(
+      'Failed to upload image: HTTP 507',
+    );
+    await expect(storage.put('film.mp4', new Blob(['mp4']))).rejects.toMatchObject({
+      message: 'Failed to upload file: HTTP 507',
+      status: 507,
+    });
+    expect(puts).toEqual([
+      `${window.location.origin}/dav/FWU-5502/thumbs/main.webp`,
+      `${window.location.origin}/dav/FWU-5502/film.mp4`,
+    ]);
   });
 
   it('answers null for a dirlist the server does not have', async () => {

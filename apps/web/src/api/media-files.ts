@@ -111,11 +111,14 @@ export async function fetchStorageUrl(identifier: string): Promise<string> {
 export interface FileStorage {
   /** Depth 1: the entries of one folder. */
   list(path: string): Promise<FileItem[]>;
-  /** PUT with the content type by extension; false when `overwrite: false` met an existing file. */
+  /**
+   * PUT with the content type by extension; false when `overwrite: false` met an existing file.
+   * `kind: 'image'` (the teaser) names a failure 'Failed to upload image: ...' (spec 8).
+   */
   put(
     path: string,
     file: Blob,
-    options?: { overwrite?: boolean; signal?: AbortSignal },
+    options?: { overwrite?: boolean; signal?: AbortSignal; kind?: 'file' | 'image' },
   ): Promise<boolean>;
   remove(path: string): Promise<void>;
   mkdir(path: string): Promise<void>;
@@ -168,8 +171,8 @@ function createFileStorage(identifier: string): FileStorage {
       ),
     // The webdav client turns a Blob body into JSON ('{}') and reports no upload progress, so a
     // file goes by fetch: the browser streams it from disk and sets its length itself.
-    put: (path, file, { overwrite = true, signal } = {}) =>
-      run('upload file', async (_client, base) => {
+    put: (path, file, { overwrite = true, signal, kind = 'file' } = {}) =>
+      run(`upload ${kind}`, async (_client, base) => {
         if (!(file instanceof Blob)) {
           throw new Error('Invalid file object');
         }

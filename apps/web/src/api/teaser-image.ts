@@ -13,7 +13,7 @@ export async function uploadTeaser(identifier: string, image: Blob): Promise<voi
   if (!(await storage.exists(TEASER_FOLDER))) {
     await storage.mkdir(TEASER_FOLDER);
   }
-  await storage.put(teaserPath(image.type), image);
+  await storage.put(teaserPath(image.type), image, { kind: 'image' });
 }
 
 /** Removes every stored teaser variant, so the cover falls back to the placeholder. */

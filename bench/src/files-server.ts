@@ -1,14 +1,15 @@
 /**
  * The server of the files benchmark and the ways to talk to it: a child process that is the
  * server itself (its pid is the one whose memory is watched), an API session with the cookie
- * jar of the CSRF double submit, WebDAV requests with HTTP Basic over node:http, and samples of
- * the server's resident memory from /proc.
+ * jar of the CSRF double submit, WebDAV requests with HTTP Basic over node:http or by curl, and
+ * samples of the server's resident memory from /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { timed } from './files-data.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -171,24 +172,9 @@ export async function curlPut(
   file: string,
   basic: { email: string; password: string },
 ): Promise<{ ms: number }> {
-  const started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const args = ['--silent', '--show-error', '--fail', '--output', '/dev/null'];
-    args.push('--user', `${basic.email}:${basic.password}`, '--upload-file', file, url.href);
-    const curl = spawn('curl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    curl.stderr.setEncoding('utf8');
-    curl.stderr.on('data', (chunk: string) => (stderr += chunk));
-    curl.once('error', reject);
-    curl.once('close', (code) => {
-      if (code === 0) {
-        resolve();
-      } else {
-        reject(new Error(`curl PUT ${url.pathname}: exit ${String(code)} ${stderr.trim()}`));
-      }
-    });
-  });
-  return { ms: performance.now() - started };
+  const args = ['--silent', '--show-error', '--fail', '--output', '/dev/null'];
+  args.push('--user', `${basic.email}:${basic.password}`, '--upload-file', file, url.href);
+  return timed('curl', args, path.dirname(file));
 }
 
 /** Runs `tasks` with at most `limit` of them at once. */
@@ -275,16 +261,15 @@ export function machineCpu(): { busy: number; total: number } {
 
 /**
  * The least a Node HTTP server can do with an upload, for comparison: a separate process
- * that pipes each request body into a file (`pipeline(request, createWriteStream(file))`,
- * with the write stream's default highWaterMark of 16 KiB or the one given) and answers 201.
+ * that pipes each request body into a file (`pipeline(request, createWriteStream(file))`, the
+ * write stream's buffer `highWaterMark` bytes) and answers 201.
  */
 export async function startSink(
   port: number,
   file: string,
-  highWaterMark?: number,
+  highWaterMark: number,
 ): Promise<ChildProcess> {
-  const options =
-    highWaterMark === undefined ? '{}' : `{ highWaterMark: ${String(highWaterMark)} }`;
+  const options = `{ highWaterMark: ${String(highWaterMark)} }`;
   const script = `
     import { createServer } from 'node:http';
     import { createWriteStream } from 'node:fs';

@@ -194,6 +194,27 @@ test('the producer uploads a folder, sets the index file, builds the ZIP and pub
   ).toBeVisible();
   await panel.getByRole('button', { name: 'Ordner „kapitel“ öffnen' }).click();
   await expect(fileRow(panel, 'index.html')).toBeVisible();
+
+  // The producer's own web page opens sandboxed on a signed address, never in the app's origin:
+  // it cannot read the app's cookies.
+  const [opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    panel.getByRole('button', { name: '„index.html“ im Browser öffnen' }).click(),
+  ]);
+  await expect(opened).toHaveURL(
+    new RegExp(`/content/${IDENTIFIER}/play\\.[^/]+/kapitel/index\\.html$`),
+  );
+  await expect(opened.locator('p')).toHaveText('Start');
+  expect(
+    await opened.evaluate(() => {
+      try {
+        return document.cookie;
+      } catch {
+        return 'gesperrt';
+      }
+    }),
+  ).toBe('gesperrt');
+  await opened.close();
   await panel
     .getByRole('navigation', { name: 'Ordnerpfad' })
     .getByRole('button', { name: 'Hauptordner' })

@@ -22,9 +22,11 @@ import {
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { HttpError } from './http-error.ts';
+import { AccessRepository } from './modules/auth/access.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, type AuthSettings } from './modules/auth/auth.service.ts';
+import { AccessPolicy } from './modules/auth/policies.ts';
 import { registerSessions } from './modules/auth/session.ts';
 import { DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
@@ -39,7 +41,7 @@ import { davRoutes } from './modules/files/dav.routes.ts';
 import { FileStorage } from './modules/files/file-storage.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
-import { removeFilesOfDeleted } from './modules/files/files.service.ts';
+import { FilesService, removeFilesOfDeleted } from './modules/files/files.service.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
 import { LibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -47,6 +49,7 @@ import { LibraryService } from './modules/library/library.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { PreviewRepository } from './modules/preview/preview.repository.ts';
 import { previewRoutes } from './modules/preview/preview.routes.ts';
+import { PreviewService } from './modules/preview/preview.service.ts';
 import { ProducerRepository } from './modules/producer/producer.repository.ts';
 import { producerRoutes } from './modules/producer/producer.routes.ts';
 import { ProducerService } from './modules/producer/producer.service.ts';
@@ -183,34 +186,41 @@ export async function buildApp({
   registerSessions(app, auth);
 
   const catalogue = new CatalogueService(new CatalogueRepository(db), searchTuning, searchCache);
+  const accessRepository = new AccessRepository(db);
+  const policy = new AccessPolicy(accessRepository);
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(authRoutes, { auth });
   await app.register(userRoutes, { auth });
-  await app.register(previewRoutes, { catalogue, repository: new PreviewRepository(db) });
-  const files = { ...defaultFilesSettings(), ...filesOverrides };
-  const storage = new FileStorage(files.dataDir);
+  await app.register(previewRoutes, {
+    preview: new PreviewService(catalogue, new PreviewRepository(db)),
+  });
+  const filesSettings = { ...defaultFilesSettings(), ...filesOverrides };
+  const storage = new FileStorage(filesSettings.dataDir);
   await app.register(producerRoutes, {
     producer: new ProducerService(
       new ProducerRepository(db),
+      policy,
       removeFilesOfDeleted(storage, app.log),
     ),
   });
   await app.register(libraryRoutes, {
-    library: new LibraryService(new LibraryRepository(db)),
+    library: new LibraryService(new LibraryRepository(db), policy),
   });
 
-  const fileMedia = new FilesRepository(db);
-  await app.register(davRoutes, {
+  const filesRepository = new FilesRepository(db);
+  const files = new FilesService(storage, filesRepository, policy);
+  await app.register(davRoutes, { storage, files, maxFileSize: filesSettings.maxFileSize, auth });
+  await app.register(fileRoutes, { files });
+  await app.register(contentRoutes, {
     storage,
-    media: fileMedia,
-    maxFileSize: files.maxFileSize,
-    auth,
+    files: filesRepository,
+    policy,
+    media: accessRepository,
+    secret: filesSettings.contentSecret,
   });
-  await app.register(fileRoutes, { storage, media: fileMedia });
-  await app.register(contentRoutes, { storage, media: fileMedia, secret: files.contentSecret });
   await app.register(imageRoutes, {
     storage,
-    media: fileMedia,
+    policy,
     auth,
     publicUrl: authSettings?.publicUrl ?? DEFAULT_AUTH_SETTINGS.publicUrl,
   });

@@ -9,7 +9,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { signToken, type ContentGrant } from '../src/modules/content/signed-url.ts';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
-import { FilesRepository, type FileMedium } from '../src/modules/files/files.repository.ts';
+import { AccessRepository, type MediumFacts } from '../src/modules/auth/access.repository.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
 import { demoClient, SessionClient } from './support/session-client.ts';
@@ -44,8 +44,8 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
   let storage: FileStorage;
   let producer: SessionClient;
   let teacher: SessionClient;
-  const medium = async (identifier: string): Promise<FileMedium> => {
-    const found = await new FilesRepository(database.db).findByIdentifier(identifier);
+  const medium = async (identifier: string): Promise<MediumFacts> => {
+    const found = await new AccessRepository(database.db).mediumByIdentifier(identifier);
     if (!found) {
       throw new Error(`No medium ${identifier}`);
     }
@@ -101,11 +101,12 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     expect(anonymous.statusCode).toBe(401);
     expect(message(anonymous)).toBe(MESSAGES.loginRequired);
     expect((await teacher.get(`${LINK}/fwu-c2`)).statusCode).toBe(200);
+    // A draft answers exactly like a medium that does not exist.
     const draft = await teacher.get(`${LINK}/FWU-C3`);
-    expect(draft.statusCode).toBe(403);
-    expect(message(draft)).toBe(MESSAGES.files.notPublished);
+    expect(draft.statusCode).toBe(404);
+    expect(message(draft)).toBe(MESSAGES.mediumNotFound);
     const student = await demoClient(app, 'Schülerin');
-    expect((await student.get(`${LINK}/FWU-C3`)).statusCode).toBe(403);
+    expect((await student.get(`${LINK}/FWU-C3`)).statusCode).toBe(404);
     expect((await student.get(`${LINK}/FWU-C2`)).statusCode).toBe(200);
     expect((await links('FWU-C3', producer)).direct).toMatch(/^\/content\/FWU-C3\/play\./);
     const unknown = await teacher.get(`${LINK}/FWU-NOPE`);
@@ -237,6 +238,64 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     const base = (direct ?? '').replace(/start\/index\.html$/, '');
     expect((await get(`${base}%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`)).statusCode).toBe(400);
     expect((await get(`${base}start/fehlt.css`)).statusCode).toBe(404);
+  });
+
+  it("never serves the storage's metadata or the teaser's folder to users", async () => {
+    // What nephele keeps beside the files (lock records with the producer's address), and the
+    // producer's teaser, lie in the folder but are not content.
+    await putFiles('FWU-C2', {
+      'Übung 1.mp4.nephelemeta': '{"locks":{"t":{"username":"produzent@demo"}}}',
+      '.nephelemeta': '{}',
+      'thumbs/main.webp': 'RIFF',
+    });
+    const { direct, download } = await links('FWU-C2');
+    // Still the one file of the medium: the teaser does not make it 'several'.
+    expect(direct).toMatch(/\/%C3%9Cbung%201\.mp4$/);
+    expect(download).toMatch(/\/%C3%9Cbung%201\.mp4$/);
+    const base = (direct ?? '').replace(/[^/]+$/, '');
+    for (const hidden of [
+      '%C3%9Cbung%201.mp4.nephelemeta',
+      '.nephelemeta',
+      'thumbs/main.webp',
+      'thumbs/.nephelemeta',
+    ]) {
+      const answer = await get(`${base}${hidden}`);
+      expect(answer.statusCode, hidden).toBe(404);
+      expect(answer.body).not.toContain('produzent');
+    }
+    // The producer's ZIP leaves them out as well.
+    const built = await producer.post('/api/v1/producer/media/FWU-C2/dirlist/zip');
+    expect(built.statusCode).toBe(200);
+    const zip = await get((await links('FWU-C2')).download ?? '');
+    const zipCopy = path.join(dataDir, 'c2.zip');
+    await writeFile(zipCopy, zip.rawPayload);
+    expect(execFileSync('unzip', ['-Z1', zipCopy], { encoding: 'utf8' }).trim()).toBe(
+      'Übung 1.mp4',
+    );
+  });
+
+  it("opens a producer's file sandboxed through a signed address, for the owner only", async () => {
+    const url = '/api/v1/producer/media/FWU-C1/files/link?path=start/index.html';
+    const answer = await producer.get(url);
+    expect(answer.statusCode).toBe(200);
+    const { url: address } = answer.json<{ url: string }>();
+    expect(address).toMatch(/^\/content\/FWU-C1\/play\.[^/]+\/start\/index\.html$/);
+    const page = await get(address);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/^sandbox allow-scripts /);
+    expect(page.headers['content-security-policy']).not.toContain('allow-same-origin');
+    // Drafts too (the producer's own), but nobody else's, and no missing file.
+    expect(
+      (await producer.get('/api/v1/producer/media/FWU-C3/files/link?path=entwurf.pdf')).statusCode,
+    ).toBe(200);
+    expect((await teacher.get(url)).statusCode).toBe(403);
+    expect((await new SessionClient(app).get(url)).statusCode).toBe(401);
+    expect(
+      (await producer.get('/api/v1/producer/media/FWU-C1/files/link?path=fehlt.html')).statusCode,
+    ).toBe(404);
+    expect(
+      (await producer.get('/api/v1/producer/media/FWU-C1/files/link?path=../x')).statusCode,
+    ).toBe(400);
   });
 
   it('renders an embeddable player page for the direct file', async () => {

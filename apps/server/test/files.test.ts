@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
-import { FilesRepository } from '../src/modules/files/files.repository.ts';
+import { AccessRepository } from '../src/modules/auth/access.repository.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
 import { demoClient, SessionClient } from './support/session-client.ts';
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
   let storage: FileStorage;
   let producer: SessionClient;
   const folderOf = async (identifier: string) => {
-    const medium = await new FilesRepository(database.db).findByIdentifier(identifier);
+    const medium = await new AccessRepository(database.db).mediumByIdentifier(identifier);
     if (!medium) {
       throw new Error(`No medium ${identifier}`);
     }
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('lets only the owning producer call: anonymous 401, others 403, unknown 404', async () => {
+  it('lets only the owning producer call: anonymous 401, other roles 403, foreign and unknown 404', async () => {
     const anonymous = new SessionClient(app);
     expect((await anonymous.get(`${API}/FWU-F1/dirlist`)).statusCode).toBe(401);
     expect((await anonymous.post(`${API}/FWU-F1/dirlist/zip`)).statusCode).toBe(401);
@@ -87,15 +87,15 @@ describe.each(databaseKinds)('producer file calls (%s)', (kind) => {
       expect(answer.statusCode).toBe(403);
       expect(message(answer)).toBe(MESSAGES.producer.producerOnly);
     }
-    // Another pool's medium.
+    // Another pool's medium answers like one that does not exist.
     for (const answer of [
       await producer.get(`${API}/LERNFILM-X1/dirlist`),
       await producer.put(`${API}/LERNFILM-X1/dirlist/index`, { fn_index: 'a.txt' }),
       await producer.post(`${API}/LERNFILM-X1/dirlist/zip`),
       await producer.get(`${DOWNLOAD}/LERNFILM-X1?path=a.txt`),
     ]) {
-      expect(answer.statusCode).toBe(403);
-      expect(message(answer)).toBe(MESSAGES.files.notOwn);
+      expect(answer.statusCode).toBe(404);
+      expect(message(answer)).toBe(MESSAGES.mediumNotFound);
     }
     const unknown = await producer.get(`${API}/FWU-NOPE/dirlist`);
     expect(unknown.statusCode).toBe(404);

@@ -212,8 +212,8 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
       ],
       [
         { ids: ['FWU-P1', 'LERNFILM-X1'], updates: { fn_status: 'draft' } },
-        403,
-        MESSAGES.producer.notOwn,
+        404,
+        MESSAGES.producer.someNotFound,
       ],
     ];
     for (const [body, status, expected] of checks) {
@@ -233,7 +233,7 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
     const refused = await producer.request('DELETE', `${API}/bulk`, {
       ids: ['FWU-D1', 'LERNFILM-X1'],
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
     expect((await producer.get(`${API}/FWU-D1`)).statusCode).toBe(200);
 
     const bulk = await producer.request('DELETE', `${API}/bulk`, { ids: ['FWU-D1', 'FWU-D2'] });

@@ -11,7 +11,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { AuthRepository } from '../src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
-import { FilesRepository } from '../src/modules/files/files.repository.ts';
+import { AccessRepository } from '../src/modules/auth/access.repository.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
 import { demoClient, SessionClient } from './support/session-client.ts';
@@ -115,9 +115,9 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     app = await buildApp({ db: database.db, files: { dataDir, maxFileSize: MAX_FILE_SIZE } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
-    const media = new FilesRepository(database.db);
+    const media = new AccessRepository(database.db);
     folderOf = async (identifier) => {
-      const medium = await media.findByIdentifier(identifier);
+      const medium = await media.mediumByIdentifier(identifier);
       if (!medium) {
         throw new Error(`No medium ${identifier}`);
       }
@@ -137,7 +137,7 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ url: '/dav/FWU-W1/' });
     expect((await owner.get(`${url}/FWU-NIX`)).statusCode).toBe(404);
-    expect((await owner.get(`${url}/LERNFILM-X1`)).statusCode).toBe(403);
+    expect((await owner.get(`${url}/LERNFILM-X1`)).statusCode).toBe(404);
     expect((await (await demoClient(app, 'Lehrkraft')).get(`${url}/FWU-W1`)).statusCode).toBe(403);
     expect((await new SessionClient(app).get(`${url}/FWU-W1`)).statusCode).toBe(401);
   });
@@ -342,13 +342,14 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     expect(await statusOf(client('FWU-W1', { ...producer, password: 'falsch' }).stat('/'))).toBe(
       401,
     );
-    // Another producer, a teacher: 403; the other producer on its own medium: fine.
+    // Another producer: 404 as for a missing medium; a teacher: 403; the other producer on its
+    // own medium: fine.
     const lernfilm = { ...producer, ...otherProducer };
-    expect(await statusOf(client('FWU-W1', lernfilm).getDirectoryContents('/'))).toBe(403);
-    expect(await statusOf(client('FWU-W1', lernfilm).putFileContents('/x.txt', 'x'))).toBe(403);
+    expect(await statusOf(client('FWU-W1', lernfilm).getDirectoryContents('/'))).toBe(404);
+    expect(await statusOf(client('FWU-W1', lernfilm).putFileContents('/x.txt', 'x'))).toBe(404);
     expect(await statusOf(client('FWU-W1', teacher).getDirectoryContents('/'))).toBe(403);
     expect(await client('LERNFILM-X1', lernfilm).getDirectoryContents('/')).toEqual([]);
-    expect(await statusOf(client('LERNFILM-X1').getDirectoryContents('/'))).toBe(403);
+    expect(await statusOf(client('LERNFILM-X1').getDirectoryContents('/'))).toBe(404);
     // An unknown medium.
     expect(await statusOf(client('FWU-NIX').getDirectoryContents('/'))).toBe(404);
     expect((await raw('PROPFIND', '/dav/', { depth: '1' })).status).toBe(404);
@@ -407,6 +408,54 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
       204,
     );
     expect((await raw('DELETE', '/dav/FWU-W1/gesperrt.txt')).status).toBe(204);
+  });
+
+  it("hands files out as attachments that never run in the app's origin", async () => {
+    const files = client();
+    await files.putFileContents('/seite.html', '<script>fetch("/api/v1/user/profile")</script>');
+    await files.putFileContents(
+      '/bild.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>',
+    );
+    await files.putFileContents('/code.js', 'document.cookie');
+    await files.putFileContents('/text.txt', 'Hallo');
+    for (const [name, type] of [
+      ['seite.html', 'application/octet-stream'],
+      ['bild.svg', 'application/octet-stream'],
+      ['code.js', 'application/octet-stream'],
+      ['text.txt', 'text/plain; charset=utf-8'],
+    ] as const) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await raw(method, `/dav/FWU-W1/${name}`);
+        expect(answer.status, `${method} ${name}`).toBe(200);
+        expect(answer.headers['content-type'], name).toBe(type);
+        expect(answer.headers['content-disposition'], name).toMatch(/^attachment/);
+        expect(answer.headers['content-security-policy'], name).toBe("sandbox; default-src 'none'");
+        expect(answer.headers['x-content-type-options'], name).toBe('nosniff');
+      }
+    }
+    // The producer's download call does the same.
+    const session = await demoClient(app, 'Produzent');
+    const download = await session.get(
+      '/api/v1/producer/mediafiles/download/FWU-W1?path=seite.html',
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="seite\.html"/);
+    expect(download.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    // The WebDAV server's own metadata is no file of the medium.
+    await writeFile(path.join(await folderOf('FWU-W1'), 'text.txt.nephelemeta'), '{}');
+    expect((await raw('GET', '/dav/FWU-W1/text.txt.nephelemeta')).status).toBe(404);
+    expect(
+      (await session.get('/api/v1/producer/mediafiles/download/FWU-W1?path=text.txt.nephelemeta'))
+        .statusCode,
+    ).toBe(404);
+    expect((await files.getDirectoryContents('/')).map((entry) => entry.basename)).not.toContain(
+      'text.txt.nephelemeta',
+    );
+    for (const name of ['seite.html', 'bild.svg', 'code.js', 'text.txt']) {
+      await files.deleteFile(`/${name}`);
+    }
   });
 
   it('answers malformed XML with 400', async () => {

@@ -309,13 +309,16 @@ export function useRefreshZip(identifier: string) {
 }
 
 /**
- * The file as a blob typed by its extension (for 'open in browser'): the producer download
- * answers an attachment, which a browser would save instead of showing.
+ * GET /api/v1/producer/media/{id}/files/link: a signed address that shows one file as users see
+ * it ('Im Browser öffnen'): web pages and SVGs run sandboxed on it, never in the app's origin.
  */
-export async function fetchFileBlob(identifier: string, path: string): Promise<Blob> {
-  const response = await fetch(fileDownloadUrl(identifier, path), { credentials: 'same-origin' });
+export async function fetchFileLink(identifier: string, path: string): Promise<string> {
+  const response = await fetch(
+    `/api/v1/producer/media/${encodeURIComponent(identifier)}/files/link?path=${encodeURIComponent(path)}`,
+    { credentials: 'same-origin', headers: { Accept: 'application/json' } },
+  );
   if (!response.ok) {
     throw new Error(`HTTP ${String(response.status)}`);
   }
-  return new Blob([await response.blob()], { type: contentTypeOf(path) });
+  return ((await response.json()) as { url: string }).url;
 }

@@ -48,7 +48,8 @@ export const MESSAGES = {
     idsEmpty: 'ID-Array darf nicht leer sein',
     idsTooMany: 'Maximal 1000 Elemente pro Massenvorgang erlaubt',
     noFields: 'Keine Felder für Aktualisierung ausgewählt',
-    notOwn: 'Mindestens ein Medium gehört nicht zu Ihrem Bestand.',
+    someNotFound:
+      'Mindestens eines der Medien wurde nicht gefunden. Es wurde nichts geändert; bitte laden Sie die Liste neu.',
     producerOnly: 'Diese Funktion steht nur Produzenten zur Verfügung.',
   },
   files: {
@@ -62,8 +63,6 @@ export const MESSAGES = {
     targetExists: 'Am Ziel gibt es schon eine Datei oder einen Ordner dieses Namens.',
     noFiles: 'Dieses Medium hat noch keine Dateien.',
     linkExpired: 'Dieser Link ist ungültig oder abgelaufen. Bitte öffnen Sie das Medium erneut.',
-    notOwn: 'Dieses Medium gehört nicht zu Ihrem Bestand.',
-    notPublished: 'Dieses Medium ist nicht veröffentlicht.',
   },
   images: {
     sizeUnknown: (sizes: readonly string[]) =>

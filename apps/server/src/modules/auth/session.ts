@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@medienkatalog/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../../http-error.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
@@ -80,12 +80,4 @@ export function startSession(reply: FastifyReply, token: string): void {
 
 export function endSession(reply: FastifyReply): void {
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** The signed-in user, or 401 with the login-required message. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) {
-    throw new HttpError(401, MESSAGES.loginRequired);
-  }
-  return request.user;
 }

@@ -1,7 +1,9 @@
-import { ErrorSchema, MediaLinkSchema } from '@medienkatalog/domain';
+import { ErrorSchema, MediaLinkSchema, MESSAGES } from '@medienkatalog/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.ts';
+import type { AccessRepository } from '../auth/access.repository.ts';
+import type { AccessPolicy } from '../auth/policies.ts';
+import { isActiveContent } from '../files/active-content.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { sendFile } from '../files/file-response.ts';
 import type { FilesRepository } from '../files/files.repository.ts';
@@ -9,7 +11,9 @@ import { ContentService, PLAYER_PAGE_CSP } from './content.service.ts';
 
 export interface ContentOptions {
   storage: FileStorage;
-  media: FilesRepository;
+  files: FilesRepository;
+  policy: AccessPolicy;
+  media: AccessRepository;
   secret: string;
   /** Link lifetime in seconds (default 6 hours). */
   linkSeconds?: number;
@@ -28,14 +32,13 @@ const SANDBOX_CSP = [
   "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:",
   "frame-ancestors 'self'",
 ].join('; ');
-const ACTIVE_TYPES = /^(text\/html|image\/svg\+xml|application\/xml|text\/xml)\b/;
 
 /** Play and download: /api/v1/media/link/{identifier} and the signed /content/... addresses. */
 export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
   app,
-  { storage, media, secret, linkSeconds, now },
+  { storage, files, policy, media, secret, linkSeconds, now },
 ) => {
-  const content = new ContentService(storage, media, { secret, linkSeconds, now });
+  const content = new ContentService(storage, files, policy, media, { secret, linkSeconds, now });
 
   app.get(
     '/api/v1/media/link/:identifier',
@@ -44,7 +47,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
         tags: ['Medien'],
         summary: 'Signed play, download and player-page addresses of a medium (valid 6 hours)',
         description:
-          'Signed-in users for published media, the owning producer also for its other ' +
+          'Signed-in users for published media, the owning producer also for its drafts ' +
           'media. direct: the index file, else the only file; download: the ZIP, else the ' +
           'only file; frame: an embeddable player page of direct. null where there is none.',
         params: z.object({ identifier: z.string().min(1).max(200) }),
@@ -57,9 +60,41 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
       },
     },
     async (request, reply) => {
-      const link = await content.link(requireUser(request), request.params.identifier);
+      const link = await content.link(request.user, request.params.identifier);
       void reply.header('Cache-Control', 'private, no-store');
       return link;
+    },
+  );
+
+  app.get(
+    '/api/v1/producer/media/:id/files/link',
+    {
+      schema: {
+        tags: ['Produzent: Dateien'],
+        summary: 'Signed address that shows one file of an own medium as users see it (6 hours)',
+        description:
+          "The file manager's 'Im Browser öffnen': web pages and SVGs run sandboxed, never in " +
+          "the app's origin.",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: z.object({
+          path: z
+            .string({ error: MESSAGES.files.fileNotFound })
+            .min(1, { error: MESSAGES.files.fileNotFound })
+            .max(4096),
+        }),
+        response: {
+          200: z.object({ url: z.string() }).meta({ id: 'FileLink' }),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const url = await content.fileLink(request.user, request.params.id, request.query.path);
+      void reply.header('Cache-Control', 'private, no-store');
+      return { url };
     },
   );
 
@@ -94,7 +129,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
           .type('text/html; charset=utf-8')
           .send(answer.html);
       }
-      if (ACTIVE_TYPES.test(answer.contentType)) {
+      if (isActiveContent(answer.contentType)) {
         void reply
           .header('Content-Security-Policy', SANDBOX_CSP)
           .header('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -3,17 +3,17 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   contentTypeOf,
-  isProducer,
+  isTeaserPath,
   MESSAGES,
   playerKindOf,
-  producerPool,
   type MediaLink,
 } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { AccessRepository, MediumFacts } from '../auth/access.repository.ts';
+import type { AccessPolicy, Actor } from '../auth/policies.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { someFiles } from '../files/file-walk.ts';
-import type { FileMedium, FilesRepository } from '../files/files.repository.ts';
+import type { FilesRepository } from '../files/files.repository.ts';
 import { insidePath } from '../files/files.service.ts';
 import {
   CONTENT_LINK_SECONDS,
@@ -54,6 +54,8 @@ export class ContentService {
   constructor(
     private readonly storage: FileStorage,
     private readonly repository: FilesRepository,
+    private readonly policy: AccessPolicy,
+    private readonly media: AccessRepository,
     settings: ContentSettings,
   ) {
     this.secret = settings.secret;
@@ -62,20 +64,13 @@ export class ContentService {
   }
 
   /**
-   * The links of a medium (GET /api/v1/media/link/{identifier}). Signed-in users get them for
-   * published media, the owning producer for all of its own; 404 for an unknown medium.
+   * The links of a medium (GET /api/v1/media/link/{identifier}), for those the access policy
+   * lets play it (401 anonymous; 404 for a medium that is missing or not theirs to play).
    * direct: the index file, else the only file. download: the built ZIP, else the only file.
    * frame: the player page of the direct file. Each is null when there is nothing to offer.
    */
-  async link(user: UserRow, identifier: string): Promise<MediaLink> {
-    const medium = await this.repository.findByIdentifier(identifier);
-    if (!medium) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
-    const owner = isProducer(user) && producerPool(user) === medium.pool;
-    if (medium.fn_status !== 'published' && !owner) {
-      throw new HttpError(403, MESSAGES.files.notPublished);
-    }
+  async link(actor: Actor, identifier: string): Promise<MediaLink> {
+    const medium = await this.policy.medium(actor, 'play', identifier);
     const dirlist = await this.repository.dirlist(medium.id);
     const index = await this.existingIndex(medium, dirlist?.fn_index ?? null);
     const zip =
@@ -89,13 +84,7 @@ export class ContentService {
     const single = only.length === 1 ? only[0]?.path : undefined;
     const direct = index ?? single;
     const grant = (purpose: ContentPurpose, filePath: string) =>
-      contentUrl(this.secret, {
-        mediumId: medium.id,
-        identifier: medium.identifier,
-        purpose,
-        path: filePath,
-        expires: Math.floor(this.now() / 1000) + this.linkSeconds,
-      });
+      this.signed(medium, purpose, filePath);
     return {
       direct: direct === undefined ? null : grant('play', direct),
       download:
@@ -104,13 +93,37 @@ export class ContentService {
     };
   }
 
+  /**
+   * The signed address of one file of a medium its producer manages, shown in the browser as
+   * users would see it (sandboxed where it can run script): the file manager's 'Im Browser
+   * öffnen'. 404 for a file that does not exist.
+   */
+  async fileLink(actor: Actor, identifier: string, requestedPath: string): Promise<string> {
+    const medium = await this.policy.medium(actor, 'manage', identifier);
+    const { absolute, relative } = await insidePath(this.storage, medium.id, requestedPath);
+    if (relative === '' || !(await isFile(absolute))) {
+      throw new HttpError(404, MESSAGES.files.fileNotFound);
+    }
+    return this.signed(medium, 'play', relative);
+  }
+
+  private signed(medium: MediumFacts, purpose: ContentPurpose, filePath: string): string {
+    return contentUrl(this.secret, {
+      mediumId: medium.id,
+      identifier: medium.identifier,
+      purpose,
+      path: filePath,
+      expires: Math.floor(this.now() / 1000) + this.linkSeconds,
+    });
+  }
+
   /** What /content/{identifier}/{token}/{path} serves; 403 for an invalid or expired token. */
   async serve(identifier: string, token: string, requestedPath: string): Promise<ContentAnswer> {
     if (requestedPath.includes('\0') || requestedPath.split(/[\\/]/).includes('..')) {
       throw new HttpError(400, MESSAGES.files.badPath);
     }
     const relative = path.posix.normalize(`/${requestedPath}`).replace(/^\/+/, '');
-    const medium = await this.repository.findByIdentifier(identifier);
+    const medium = await this.media.mediumByIdentifier(identifier);
     const valid =
       medium &&
       verifyToken(
@@ -121,6 +134,10 @@ export class ContentService {
       );
     if (!medium || !valid) {
       throw new HttpError(403, MESSAGES.files.linkExpired);
+    }
+    if (valid.purpose !== 'zip' && isTeaserPath(relative)) {
+      // The teaser's folder is the producer's, not content (links never name it).
+      throw new HttpError(404, MESSAGES.files.fileNotFound);
     }
     const fileName = path.posix.basename(relative);
     switch (valid.purpose) {
@@ -165,7 +182,7 @@ export class ContentService {
 
   /** The stored index file when it still exists inside the folder. */
   private async existingIndex(
-    medium: FileMedium,
+    medium: MediumFacts,
     fnIndex: string | null,
   ): Promise<string | undefined> {
     if (!fnIndex) {
@@ -213,7 +230,7 @@ export const PLAYER_PAGE_CSP = [
 ].join('; ');
 
 /** A minimal page that shows the file at `source` as video, audio, image or framed page. */
-function playerPage(medium: FileMedium, source: string, relative: string): string {
+function playerPage(medium: MediumFacts, source: string, relative: string): string {
   const src = escapeHtml(source);
   const title = escapeHtml(medium.fn_titel);
   const kind = playerKindOf(relative);

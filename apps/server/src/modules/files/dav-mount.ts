@@ -26,6 +26,8 @@ export interface DavRequestContext {
   username: string;
   /** For HEAD on a file: its size, which nephele leaves out of the answer. */
   headLength?: number | undefined;
+  /** For GET and HEAD: headers set on a successful answer, given its content type. */
+  readHeaders?: ((contentType: string) => Record<string, string>) | undefined;
 }
 
 export interface DavMountOptions {
@@ -407,12 +409,20 @@ export function createDavMount(options: DavMountOptions) {
           return end(...args);
         }) as typeof response.end;
       }
-      const { headLength } = context;
-      if (headLength !== undefined) {
-        // HEAD answers the length GET would send (clients read sizes from it).
+      const { headLength, readHeaders } = context;
+      if (headLength !== undefined || readHeaders !== undefined) {
         const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => unknown;
         response.writeHead = ((...args: unknown[]) => {
+          const status = args[0] ?? response.statusCode;
+          if (readHeaders && (status === 200 || status === 206)) {
+            const type = response.getHeader('content-type');
+            for (const [name, value] of Object.entries(readHeaders(String(type ?? '')))) {
+              response.setHeader(name, value);
+            }
+          }
+          // HEAD answers the length GET would send (clients read sizes from it).
           if (
+            headLength !== undefined &&
             response.statusCode === 200 &&
             !response.hasHeader('content-length') &&
             !response.hasHeader('content-encoding')

@@ -4,9 +4,6 @@ import { HttpError } from '../../http-error.ts';
 /** Where the WebDAV storage of the media is mounted. */
 export const DAV_ROOT = '/dav';
 
-/** Files nephele's file-system adapter keeps beside the files (locks, dead properties). */
-export const METADATA_SUFFIX = '.nephelemeta';
-
 /** A request path under /dav/{identifier}/, checked and split. */
 export interface DavPath {
   /** The medium's identifier, decoded, as the client wrote it. */
@@ -56,10 +53,6 @@ export function parseDavPath(pathname: string): DavPath {
   const identifier = decodeSegment(rawIdentifier);
   const kept = rawSegments.filter((segment) => segment !== '');
   const segments = kept.map(decodeSegment);
-  if (segments.some((segment) => segment.endsWith(METADATA_SUFFIX))) {
-    // The adapter's own bookkeeping is not a file of the medium.
-    throw new HttpError(404, MESSAGES.files.fileNotFound);
-  }
   const trailingSlash = rawSegments.length > 0 && rawSegments.at(-1) === '';
   const rest = kept.length === 0 ? '/' : `/${kept.join('/')}${trailingSlash ? '/' : ''}`;
   return { identifier, prefix: `${DAV_ROOT}/${rawIdentifier}`, segments, rest };

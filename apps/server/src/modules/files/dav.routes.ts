@@ -6,16 +6,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { requireProducer } from '../auth/policies.ts';
 import { BASIC_REALM, DavAuthenticator, DavUnauthorizedError } from './dav-auth.ts';
+import { attachmentHeaders } from './active-content.ts';
 import { createDavMount } from './dav-mount.ts';
-import { DAV_ROOT, parseDavPath, parseDestination, pathOfUrl, type DavPath } from './dav-paths.ts';
-import type { FileMedium, FilesRepository } from './files.repository.ts';
+import { DAV_ROOT, parseDavPath, parseDestination, pathOfUrl } from './dav-paths.ts';
+import type { FilesService } from './files.service.ts';
 import type { FileStorage } from './file-storage.ts';
 
 export interface DavOptions {
   storage: FileStorage;
-  media: FilesRepository;
+  files: FilesService;
   maxFileSize: number;
   auth: AuthService;
 }
@@ -29,10 +29,7 @@ const NAMING_METHODS = new Set(['PUT', 'MKCOL', 'MOVE', 'COPY']);
 const StorageUrlParams = z.object({ id: z.string().min(1).max(200) });
 
 /** GET /api/v1/producer/mediafiles/webdav/{id}: the storage url of one of the producer's media. */
-const storageUrlRoutes: FastifyPluginAsyncZod<{ media: FilesRepository }> = async (
-  app,
-  { media },
-) => {
+const storageUrlRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   app.get(
     '/api/v1/producer/mediafiles/webdav/:id',
     {
@@ -43,17 +40,7 @@ const storageUrlRoutes: FastifyPluginAsyncZod<{ media: FilesRepository }> = asyn
         response: { 200: z.object({ url: z.string() }) },
       },
     },
-    async (request) => {
-      const access = requireProducer(request);
-      const medium = await media.findByIdentifier(request.params.id);
-      if (!medium) {
-        throw new HttpError(404, MESSAGES.mediumNotFound);
-      }
-      if (medium.pool !== access.pool) {
-        throw new HttpError(403, MESSAGES.forbidden);
-      }
-      return { url: `${DAV_ROOT}/${encodeURIComponent(medium.identifier)}/` };
-    },
+    async (request) => ({ url: await files.storageUrl(request.user, request.params.id) }),
   );
 };
 
@@ -64,9 +51,9 @@ const storageUrlRoutes: FastifyPluginAsyncZod<{ media: FilesRepository }> = asyn
  */
 export const davRoutes: FastifyPluginAsync<DavOptions> = async (
   app,
-  { storage, media, maxFileSize, auth },
+  { storage, files, maxFileSize, auth },
 ) => {
-  await app.register(storageUrlRoutes, { media });
+  await app.register(storageUrlRoutes, { files });
 
   for (const method of EXTRA_METHODS) {
     if (!app.supportedMethods.includes(method)) {
@@ -82,20 +69,6 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
     },
   });
 
-  /** The producer's own medium of the request, or 401/403/404. */
-  async function ownMedium(request: FastifyRequest, davPath: DavPath): Promise<FileMedium> {
-    request.user = await authenticator.authenticate(request);
-    const access = requireProducer(request);
-    const medium = await media.findByIdentifier(davPath.identifier);
-    if (!medium) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
-    if (medium.pool !== access.pool) {
-      throw new HttpError(403, MESSAGES.forbidden);
-    }
-    return medium;
-  }
-
   async function exists(absolutePath: string): Promise<boolean> {
     try {
       await lstat(absolutePath);
@@ -109,8 +82,9 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const method = request.method;
     const davPath = parseDavPath(pathOfUrl(request.raw.url ?? ''));
-    const medium = await ownMedium(request, davPath);
-    const user = requireProducer(request).user;
+    const user = await authenticator.authenticate(request);
+    request.user = user;
+    const medium = await files.ownMedium(user, davPath.identifier);
     // Confined to the medium's folder, links included (resolve also creates the folder).
     const absolutePath = await storage.resolve(medium.id, davPath.segments.join('/'));
     const folder = storage.folder(medium.id);
@@ -156,6 +130,8 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
       folder,
       username: user.email,
       headLength,
+      // Files are handed to the producer's clients, never run in the app's origin.
+      readHeaders: method === 'GET' || method === 'HEAD' ? attachmentHeaders : undefined,
     });
   }
 

@@ -3,6 +3,12 @@ import path from 'node:path';
 import { COVER_SIZES, MESSAGES } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
 
+/** Files nephele's file-system adapter keeps beside the files (locks, dead properties). */
+const METADATA_SUFFIX = '.nephelemeta';
+
+/** Whether a file or folder name is the WebDAV server's bookkeeping, never a file of the medium. */
+export const isStorageMetadata = (name: string) => name.endsWith(METADATA_SUFFIX);
+
 /**
  * Where the files of the media live: one folder per medium under DATA_DIR/files, named by the
  * medium's database id (not its identifier, which changes with its number). Every path a
@@ -42,11 +48,16 @@ export class FileStorage {
   /**
    * The absolute path of a path inside the medium's folder ('/a/b.pdf', 'a/b.pdf'; already
    * URL-decoded). Refuses with 400 what leaves the folder: '..' segments, absolute paths after
-   * normalising, NUL bytes, and symbolic links whose target lies outside.
+   * normalising, NUL bytes, and symbolic links whose target lies outside. The WebDAV server's
+   * metadata files are not files of the medium: 404.
    */
   async resolve(mediumId: number, relativePath: string): Promise<string> {
-    if (relativePath.includes('\0') || relativePath.split(/[\\/]/).includes('..')) {
+    const segments = relativePath.split(/[\\/]/);
+    if (relativePath.includes('\0') || segments.includes('..')) {
       throw new HttpError(400, MESSAGES.files.badPath);
+    }
+    if (segments.some(isStorageMetadata)) {
+      throw new HttpError(404, MESSAGES.files.fileNotFound);
     }
     const folder = await this.ensureFolder(mediumId);
     const target = path.resolve(folder, `.${path.posix.normalize(`/${relativePath}`)}`);

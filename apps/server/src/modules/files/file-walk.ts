@@ -1,7 +1,8 @@
 import type { Stats } from 'node:fs';
 import { lstat, opendir } from 'node:fs/promises';
 import path from 'node:path';
-import { METADATA_SUFFIX } from './dav-paths.ts';
+import { isTeaserPath } from '@medienkatalog/domain';
+import { isStorageMetadata } from './file-storage.ts';
 
 /** One entry of a medium's folder; `path` is relative, with '/' between segments. */
 export interface WalkEntry {
@@ -30,7 +31,7 @@ export async function* walkFolder(root: string, prefix = ''): AsyncGenerator<Wal
     throw error;
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of names.filter((entry) => !entry.endsWith(METADATA_SUFFIX))) {
+  for (const name of names.filter((entry) => !isStorageMetadata(entry))) {
     const absolute = path.join(root, name);
     const relative = prefix === '' ? name : `${prefix}/${name}`;
     const stats = await lstat(absolute);
@@ -43,10 +44,22 @@ export async function* walkFolder(root: string, prefix = ''): AsyncGenerator<Wal
   }
 }
 
-/** The folder's files, up to `limit` of them (to tell "none", "exactly one" and "several"). */
+/**
+ * What users get of a medium's folder (its ZIP, its play and download links): every entry but
+ * the teaser's folder, which holds the producer's cover image.
+ */
+export async function* walkContent(root: string): AsyncGenerator<WalkEntry> {
+  for await (const entry of walkFolder(root)) {
+    if (!isTeaserPath(entry.path)) {
+      yield entry;
+    }
+  }
+}
+
+/** The content's files, up to `limit` of them (to tell "none", "exactly one" and "several"). */
 export async function someFiles(root: string, limit: number): Promise<WalkEntry[]> {
   const found: WalkEntry[] = [];
-  for await (const entry of walkFolder(root)) {
+  for await (const entry of walkContent(root)) {
     if (entry.kind === 'file') {
       found.push(entry);
       if (found.length >= limit) {

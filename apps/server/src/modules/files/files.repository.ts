@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 
-/** What the file calls need of a medium. */
-export interface FileMedium {
-  id: number;
-  identifier: string;
-  pool: string;
-  fn_titel: string;
-  fn_status: 'draft' | 'published' | 'archived';
-}
-
 export interface DirlistRow {
   fn_index: string | null;
   fn_zip: string | null;
@@ -17,19 +8,8 @@ export interface DirlistRow {
   fn_ziphash: string | null;
 }
 
-const columns = sql.raw('id, identifier, pool, fn_titel, fn_status');
-
 export class FilesRepository {
   constructor(private readonly db: Database) {}
-
-  /** A medium by its identifier (any case), whoever owns it. */
-  async findByIdentifier(identifier: string): Promise<FileMedium | undefined> {
-    const [row] = await queryRows<FileMedium>(
-      this.db,
-      sql`SELECT ${columns} FROM media WHERE identifier = ${identifier.toUpperCase()}`,
-    );
-    return row;
-  }
 
   async dirlist(mediumId: number): Promise<DirlistRow | undefined> {
     const [row] = await queryRows<DirlistRow>(

@@ -8,15 +8,12 @@ import {
 } from '@medienkatalog/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireProducer } from '../auth/policies.ts';
-import type { FileStorage } from './file-storage.ts';
+import { attachmentHeaders } from './active-content.ts';
 import { sendFile } from './file-response.ts';
-import type { FilesRepository } from './files.repository.ts';
-import { FilesService } from './files.service.ts';
+import type { FilesService } from './files.service.ts';
 
 export interface FileRoutesOptions {
-  storage: FileStorage;
-  media: FilesRepository;
+  files: FilesService;
 }
 
 const tags = ['Produzent: Dateien'];
@@ -27,12 +24,7 @@ const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
  * The producer's file calls (producer spec 7.2): dirlist, index file, ZIP and the download of
  * one file. {id} is the medium's identifier; only the producer whose pool holds it may call.
  */
-export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (
-  app,
-  { storage, media },
-) => {
-  const files = new FilesService(storage, media);
-
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { files }) => {
   app.get(
     '/api/v1/producer/media/:id/dirlist',
     {
@@ -43,7 +35,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (
         response: { 200: DirlistSchema, ...errors },
       },
     },
-    async (request) => files.dirlist(requireProducer(request), request.params.id),
+    async (request) => files.dirlist(request.user, request.params.id),
   );
 
   app.put(
@@ -57,8 +49,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (
         response: { 200: DirlistSchema, 400: ErrorSchema, ...errors },
       },
     },
-    async (request) =>
-      files.setIndex(requireProducer(request), request.params.id, request.body.fn_index),
+    async (request) => files.setIndex(request.user, request.params.id, request.body.fn_index),
   );
 
   app.post(
@@ -71,7 +62,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (
         response: { 200: ZipInfoSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request) => files.buildZip(requireProducer(request), request.params.id),
+    async (request) => files.buildZip(request.user, request.params.id),
   );
 
   app.get(
@@ -94,12 +85,16 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (
     },
     async (request, reply) => {
       const file = await files.downloadPath(
-        requireProducer(request),
+        request.user,
         request.params.mediaId,
         request.query.path,
       );
+      const { 'Content-Type': contentType, ...headers } = attachmentHeaders(
+        contentTypeOf(file.name),
+      );
+      void reply.headers(headers);
       return sendFile(request, reply, file.absolute, {
-        contentType: contentTypeOf(file.name),
+        contentType,
         disposition: 'attachment',
         fileName: file.name,
       });

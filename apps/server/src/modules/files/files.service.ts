@@ -3,10 +3,12 @@ import path from 'node:path';
 import { MESSAGES, type Dirlist, type ZipInfo } from '@medienkatalog/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http-error.ts';
-import type { ProducerAccess } from '../auth/policies.ts';
+import type { MediumFacts } from '../auth/access.repository.ts';
+import type { AccessPolicy, Actor } from '../auth/policies.ts';
+import { DAV_ROOT } from './dav-paths.ts';
 import type { FileStorage } from './file-storage.ts';
 import { someFiles } from './file-walk.ts';
-import type { DirlistRow, FileMedium, FilesRepository } from './files.repository.ts';
+import type { DirlistRow, FilesRepository } from './files.repository.ts';
 import { buildZip } from './zip-builder.ts';
 
 export function toDirlist(row: DirlistRow | undefined): Dirlist {
@@ -34,7 +36,8 @@ export async function insidePath(
 
 /**
  * The producer's file calls (producer spec 7.2): dirlist, index file, ZIP and single-file
- * download. Every call first checks that the medium exists (404) and is the producer's (403).
+ * download, and the WebDAV storage's address. Every call first asks the access policy whether
+ * the actor may manage the medium (404 when it does not exist or is another pool's).
  */
 export class FilesService {
   /** ZIP builds per medium, chained so two builds never write the same ZIP at once. */
@@ -43,28 +46,28 @@ export class FilesService {
   constructor(
     private readonly storage: FileStorage,
     private readonly repository: FilesRepository,
+    private readonly policy: AccessPolicy,
   ) {}
 
-  /** The medium, if it is the producer's: 404 for none, 403 for another pool's. */
-  async ownMedium(access: ProducerAccess, identifier: string): Promise<FileMedium> {
-    const medium = await this.repository.findByIdentifier(identifier);
-    if (!medium) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
-    if (medium.pool !== access.pool) {
-      throw new HttpError(403, MESSAGES.files.notOwn);
-    }
-    return medium;
+  /** The medium, if the actor may manage it (its producer): 401, 403 or 404 otherwise. */
+  async ownMedium(actor: Actor, identifier: string): Promise<MediumFacts> {
+    return this.policy.medium(actor, 'manage', identifier);
   }
 
-  async dirlist(access: ProducerAccess, identifier: string): Promise<Dirlist> {
-    const medium = await this.ownMedium(access, identifier);
+  /** The address of the medium's WebDAV storage. */
+  async storageUrl(actor: Actor, identifier: string): Promise<string> {
+    const medium = await this.ownMedium(actor, identifier);
+    return `${DAV_ROOT}/${encodeURIComponent(medium.identifier)}/`;
+  }
+
+  async dirlist(actor: Actor, identifier: string): Promise<Dirlist> {
+    const medium = await this.ownMedium(actor, identifier);
     return toDirlist(await this.repository.dirlist(medium.id));
   }
 
   /** Sets the index file: a path inside the folder naming an existing file, else 400. */
-  async setIndex(access: ProducerAccess, identifier: string, fnIndex: string): Promise<Dirlist> {
-    const medium = await this.ownMedium(access, identifier);
+  async setIndex(actor: Actor, identifier: string, fnIndex: string): Promise<Dirlist> {
+    const medium = await this.ownMedium(actor, identifier);
     const { absolute, relative } = await insidePath(this.storage, medium.id, fnIndex);
     if (relative === '') {
       throw new HttpError(400, MESSAGES.files.indexInvalid);
@@ -81,8 +84,8 @@ export class FilesService {
    * Builds the ZIP of all the medium's files and stores its name, size and hash. Without any
    * file there is nothing to pack: an older ZIP is removed and the answer is 409.
    */
-  async buildZip(access: ProducerAccess, identifier: string): Promise<ZipInfo> {
-    const medium = await this.ownMedium(access, identifier);
+  async buildZip(actor: Actor, identifier: string): Promise<ZipInfo> {
+    const medium = await this.ownMedium(actor, identifier);
     const previous = this.zipBuilds.get(medium.id) ?? Promise.resolve();
     const build = previous.catch(() => undefined).then(() => this.packZip(medium));
     this.zipBuilds.set(medium.id, build);
@@ -95,7 +98,7 @@ export class FilesService {
     }
   }
 
-  private async packZip(medium: FileMedium): Promise<ZipInfo> {
+  private async packZip(medium: MediumFacts): Promise<ZipInfo> {
     const folder = this.storage.folder(medium.id);
     const target = this.storage.zipFile(medium.id);
     if ((await someFiles(folder, 1)).length === 0) {
@@ -115,11 +118,11 @@ export class FilesService {
 
   /** The absolute path of one of the medium's files for the download call. */
   async downloadPath(
-    access: ProducerAccess,
+    actor: Actor,
     identifier: string,
     relativePath: string,
   ): Promise<{ absolute: string; name: string }> {
-    const medium = await this.ownMedium(access, identifier);
+    const medium = await this.ownMedium(actor, identifier);
     const { absolute, relative } = await insidePath(this.storage, medium.id, relativePath);
     return { absolute, name: path.posix.basename(relative) };
   }

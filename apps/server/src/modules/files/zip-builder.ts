@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { fileExtension } from '@medienkatalog/domain';
 import { ZipFile } from 'yazl';
-import { walkFolder } from './file-walk.ts';
+import { walkContent } from './file-walk.ts';
 
 export interface BuiltZip {
   /** Size in bytes. */
@@ -38,7 +38,8 @@ const STORED = new Set([
 ]); // prettier-ignore
 
 /**
- * Packs every file and folder below `folder` (symbolic links excepted) into a ZIP at `target`.
+ * Packs the medium's content below `folder` (every file and folder but the teaser's and symbolic
+ * links) into a ZIP at `target`.
  * The bytes stream from the files through yazl into a temporary file beside the target while
  * they are counted and hashed; the finished file then replaces the target in one rename, so
  * readers see the old ZIP or the new one, never half of one. No file is held in memory.
@@ -69,7 +70,7 @@ export async function buildZip(folder: string, target: string): Promise<BuiltZip
   let files = 0;
   try {
     const folders: string[] = [];
-    for await (const entry of walkFolder(folder)) {
+    for await (const entry of walkContent(folder)) {
       if (entry.kind === 'directory') {
         folders.push(entry.path);
         continue;

@@ -4,15 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { requireUser, SESSION_COOKIE } from '../auth/session.ts';
+import { requireUser, type AccessPolicy, type Actor } from '../auth/policies.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import type { FilesRepository } from '../files/files.repository.ts';
 import { isCoverSize, originOf, parseCoverAddress, wantsNocache } from './cover-address.ts';
 import { ImageService, type Cover, type Placeholder } from './images.service.ts';
 
 export interface ImageOptions {
   storage: FileStorage;
-  media: FilesRepository;
+  policy: AccessPolicy;
   /** Finds the user of a session cookie (the session hook reads it for /api/ calls only). */
   auth: Pick<AuthService, 'sessionUser'>;
   /** PUBLIC_URL: absolute image-proxy addresses must name this origin or the request's own. */
@@ -44,18 +44,19 @@ const ProxyQuery = z.object({
 /** /covers/{WxH}/{IDENTIFIER}.jpg and the image proxy of the teaser editor. */
 export const imageRoutes: FastifyPluginAsyncZod<ImageOptions> = async (
   app,
-  { storage, media, auth, publicUrl },
+  { storage, policy, auth, publicUrl },
 ) => {
-  const images = new ImageService(storage, media);
+  const images = new ImageService(storage, policy);
   const publicOrigin = originOf(publicUrl);
 
   /** The signed-in user, also outside /api/ where the session hook does not look. */
-  const viewerOf = (request: FastifyRequest) => async () => {
-    if (request.user) {
-      return request.user;
-    }
-    const token = request.cookies[SESSION_COOKIE];
-    return token ? auth.sessionUser(token) : undefined;
+  const viewerOf = (request: FastifyRequest) => {
+    let viewer: Promise<Actor> | undefined;
+    return () => {
+      const token = request.cookies[SESSION_COOKIE];
+      viewer ??= request.user || !token ? Promise.resolve(request.user) : auth.sessionUser(token);
+      return viewer;
+    };
   };
 
   app.get(
@@ -111,7 +112,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageOptions> = async (
       },
       // Before the address is checked: anonymous callers learn nothing about it.
       onRequest: async (request) => {
-        requireUser(request);
+        requireUser(request.user);
       },
     },
     async (request, reply) => {

@@ -10,16 +10,13 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { isProducer, producerPool, type CoverSize } from '@medienkatalog/domain';
+import { TEASER_FILES, type CoverSize } from '@medienkatalog/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { MediumFacts } from '../auth/access.repository.ts';
+import { permits, type AccessPolicy, type Actor } from '../auth/policies.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import type { FileMedium, FilesRepository } from '../files/files.repository.ts';
 import { coverDimensions } from './cover-address.ts';
 import { MAX_SOURCE_BYTES, renderCover, renderPlaceholder } from './cover-renderer.ts';
-
-/** The teaser of a medium: the first of these in its folder's thumbs/ that exists. */
-export const TEASER_FILES = ['thumbs/main.webp', 'thumbs/main.png', 'thumbs/main.jpg'] as const;
 
 export interface CoverQuery {
   size: CoverSize;
@@ -28,7 +25,7 @@ export interface CoverQuery {
   /** Render again although cached: honoured for the producer who owns the medium only. */
   nocache: boolean;
   /** Who asks; called only when the answer depends on it (drafts, nocache). */
-  viewer: () => Promise<UserRow | undefined>;
+  viewer: () => Promise<Actor>;
   log: FastifyBaseLogger;
 }
 
@@ -74,20 +71,16 @@ export class ImageService {
 
   constructor(
     private readonly storage: FileStorage,
-    private readonly media: FilesRepository,
+    private readonly policy: AccessPolicy,
   ) {}
 
   async cover(query: CoverQuery): Promise<Cover | Placeholder> {
-    const medium = await this.media.findByIdentifier(query.identifier);
+    const medium = await this.policy.visibleMedium(query.viewer, 'see', query.identifier);
     if (!medium) {
+      // Unknown, or a draft of somebody else's: the same answer, so nobody learns it exists.
       return this.placeholder(query.size);
     }
     const published = medium.fn_status === 'published';
-    const owner = !published || query.nocache ? isOwner(await query.viewer(), medium) : false;
-    if (!published && !owner) {
-      // Exactly the answer of an unknown medium: nobody learns that a draft exists.
-      return this.placeholder(query.size);
-    }
     const teaser = await this.findTeaser(medium.id);
     if (!teaser) {
       return this.placeholder(query.size);
@@ -96,7 +89,7 @@ export class ImageService {
       query.log.warn({ medium: medium.identifier, bytes: teaser.bytes }, 'Teaser too large');
       return this.placeholder(query.size);
     }
-    const rerender = query.nocache && owner;
+    const rerender = query.nocache && permits(await query.viewer(), 'manage', medium);
     const cacheFile = this.storage.coverFile(medium.id, query.size);
     const lastModified = new Date(teaser.mtimeMs);
     if (!rerender) {
@@ -170,7 +163,7 @@ export class ImageService {
    * the same teaser share one render; a render of a since replaced teaser is not joined.
    */
   private render(
-    medium: FileMedium,
+    medium: MediumFacts,
     teaser: Teaser,
     size: CoverSize,
     cacheFile: string,
@@ -205,10 +198,6 @@ export class ImageService {
     work.then(forget, forget);
     return work;
   }
-}
-
-function isOwner(user: UserRow | undefined, medium: FileMedium): boolean {
-  return user !== undefined && isProducer(user) && producerPool(user) === medium.pool;
 }
 
 /** The cache file, opened, when it was rendered from the teaser of this modification time. */

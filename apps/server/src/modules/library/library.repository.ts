@@ -12,50 +12,33 @@ const STAR_WEIGHT = 3;
 export class LibraryRepository {
   constructor(private readonly db: Database) {}
 
-  /** Stars a published medium (once per user); false when there is no such medium. */
-  async star(userId: number, identifier: string): Promise<boolean> {
-    const [row] = await queryRows<{ found: number }>(
-      this.db,
-      sql`WITH target AS (
-            SELECT id FROM media WHERE identifier = ${identifier} AND fn_status = 'published'),
-          added AS (
-            INSERT INTO stars (user_id, media_id) SELECT ${userId}, id FROM target
-            ON CONFLICT DO NOTHING RETURNING media_id),
-          counted AS (
-            UPDATE media SET stars = stars + 1 WHERE id IN (SELECT media_id FROM added))
-          SELECT count(*)::int AS found FROM target`,
+  /** Stars a medium (once per user). */
+  async star(userId: number, mediumId: number): Promise<void> {
+    await this.db.execute(
+      sql`WITH added AS (
+            INSERT INTO stars (user_id, media_id) VALUES (${userId}, ${mediumId})
+            ON CONFLICT DO NOTHING RETURNING media_id)
+          UPDATE media SET stars = stars + 1 WHERE id IN (SELECT media_id FROM added)`,
     );
-    return (row?.found ?? 0) > 0;
   }
 
-  /** Removes a star (also of a medium no longer published); false when there is no medium. */
-  async unstar(userId: number, identifier: string): Promise<boolean> {
-    const [row] = await queryRows<{ found: number }>(
-      this.db,
-      sql`WITH target AS (SELECT id FROM media WHERE identifier = ${identifier}),
-          removed AS (
-            DELETE FROM stars WHERE user_id = ${userId} AND media_id IN (SELECT id FROM target)
-            RETURNING media_id),
-          counted AS (
-            UPDATE media SET stars = greatest(stars - 1, 0)
-            WHERE id IN (SELECT media_id FROM removed))
-          SELECT count(*)::int AS found FROM target`,
+  /** Removes a user's star of a medium, if there is one. */
+  async unstar(userId: number, mediumId: number): Promise<void> {
+    await this.db.execute(
+      sql`WITH removed AS (
+            DELETE FROM stars WHERE user_id = ${userId} AND media_id = ${mediumId}
+            RETURNING media_id)
+          UPDATE media SET stars = greatest(stars - 1, 0)
+          WHERE id IN (SELECT media_id FROM removed)`,
     );
-    return (row?.found ?? 0) > 0;
   }
 
-  /** Counts an opening of a published medium; false when there is no such medium. */
-  async recordView(userId: number | undefined, identifier: string): Promise<boolean> {
-    const [row] = await queryRows<{ found: number }>(
-      this.db,
-      sql`WITH target AS (
-            SELECT id FROM media WHERE identifier = ${identifier} AND fn_status = 'published'),
-          viewed AS (
-            INSERT INTO views (user_id, media_id) SELECT ${userId ?? null}::bigint, id FROM target),
-          counted AS (UPDATE media SET views = views + 1 WHERE id IN (SELECT id FROM target))
-          SELECT count(*)::int AS found FROM target`,
+  /** Counts an opening of a medium. */
+  async recordView(userId: number | undefined, mediumId: number): Promise<void> {
+    await this.db.execute(
+      sql`WITH viewed AS (INSERT INTO views (user_id, media_id) VALUES (${userId ?? null}, ${mediumId}))
+          UPDATE media SET views = views + 1 WHERE id = ${mediumId}`,
     );
-    return (row?.found ?? 0) > 0;
   }
 
   /** The user's starred published media, the latest star first. */

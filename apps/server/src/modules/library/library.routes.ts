@@ -5,7 +5,7 @@ import {
 } from '@medienkatalog/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../auth/policies.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { LibraryService, MediaPage } from './library.service.ts';
 
@@ -28,7 +28,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
       },
     },
     async (request, reply) => {
-      await library.star(requireUser(request).id, request.params.identifier);
+      await library.star(request.user, request.params.identifier);
       return reply.code(204).send(null);
     },
   );
@@ -44,7 +44,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
       },
     },
     async (request, reply) => {
-      await library.unstar(requireUser(request).id, request.params.identifier);
+      await library.unstar(request.user, request.params.identifier);
       return reply.code(204).send(null);
     },
   );
@@ -66,7 +66,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
         },
       },
       async (request, reply) => {
-        const page = await load(requireUser(request), request.query.p ?? 0);
+        const page = await load(requireUser(request.user), request.query.p ?? 0);
         if (page.total !== undefined) {
           void reply.header('X-Total-Count', String(page.total));
         }
@@ -102,7 +102,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
       },
     },
     async (request, reply) => {
-      await library.recordView(request.user?.id, request.params.identifier);
+      await library.recordView(request.user, request.params.identifier);
       return reply.code(204).send(null);
     },
   );

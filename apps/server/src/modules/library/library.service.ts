@@ -1,5 +1,5 @@
-import { MESSAGES, SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
-import { HttpError } from '../../http-error.ts';
+import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
+import { requireUser, type AccessPolicy, type Actor } from '../auth/policies.ts';
 import { toCatalogueItem } from '../catalogue/catalogue.mapper.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
@@ -11,24 +11,27 @@ export interface MediaPage {
 
 /** A user's own collection (stars, wishlist) and what all users use (views, trending). */
 export class LibraryService {
-  constructor(private readonly repository: LibraryRepository) {}
+  constructor(
+    private readonly repository: LibraryRepository,
+    private readonly policy: AccessPolicy,
+  ) {}
 
-  async star(userId: number, identifier: string): Promise<void> {
-    if (!(await this.repository.star(userId, identifier.toUpperCase()))) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
+  /** Stars a medium the user may see (404 otherwise, like an unknown one). */
+  async star(actor: Actor, identifier: string): Promise<void> {
+    const user = requireUser(actor);
+    const medium = await this.policy.medium(actor, 'see', identifier);
+    await this.repository.star(user.id, medium.id);
   }
 
-  async unstar(userId: number, identifier: string): Promise<void> {
-    if (!(await this.repository.unstar(userId, identifier.toUpperCase()))) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
+  async unstar(actor: Actor, identifier: string): Promise<void> {
+    const user = requireUser(actor);
+    const medium = await this.policy.medium(actor, 'see', identifier);
+    await this.repository.unstar(user.id, medium.id);
   }
 
-  async recordView(userId: number | undefined, identifier: string): Promise<void> {
-    if (!(await this.repository.recordView(userId, identifier.toUpperCase()))) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
+  async recordView(actor: Actor, identifier: string): Promise<void> {
+    const medium = await this.policy.medium(actor, 'see', identifier);
+    await this.repository.recordView(actor?.id, medium.id);
   }
 
   async wishlist(userId: number, pageNumber: number): Promise<MediaPage> {

@@ -4,20 +4,12 @@ import {
   CatalogueItemSchema,
   CatalogueSearchQuerySchema,
   ErrorSchema,
-  isMediaCentreUser,
-  isProducer,
   MESSAGES,
-  producerPool,
 } from '@medienkatalog/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../http-error.ts';
-import { requireUser } from '../auth/session.ts';
 import { searchAnswer } from '../catalogue/catalogue.routes.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import type { SearchScope } from '../catalogue/search-filters.ts';
-import type { PreviewRepository } from './preview.repository.ts';
+import type { PreviewService } from './preview.service.ts';
 
 const tags = ['Inhaltsvorschau'];
 
@@ -36,28 +28,10 @@ const PreviewSourceSchema = z
   })
   .meta({ id: 'PreviewSource' });
 
-/**
- * Who may preview which producer: a producer its own pool, drafts included; a media-centre user
- * any producer, but only the published media licensed to its context (lower-cased).
- */
-function previewScope(request: FastifyRequest, pool: string): SearchScope {
-  const user = requireUser(request);
-  if (isProducer(user)) {
-    if (pool !== producerPool(user).toLowerCase()) {
-      throw new HttpError(403, MESSAGES.forbidden);
-    }
-    return { publishedOnly: false, pool };
-  }
-  if (isMediaCentreUser(user)) {
-    return { publishedOnly: true, pool, licensedTo: user.context.toLowerCase() };
-  }
-  throw new HttpError(403, MESSAGES.forbidden);
-}
-
-export const previewRoutes: FastifyPluginAsyncZod<{
-  catalogue: CatalogueService;
-  repository: PreviewRepository;
-}> = async (app, { catalogue, repository }) => {
+export const previewRoutes: FastifyPluginAsyncZod<{ preview: PreviewService }> = async (
+  app,
+  { preview },
+) => {
   app.get(
     '/api/v1/mzmedia/sichtung',
     {
@@ -67,22 +41,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(PreviewSourceSchema), 401: ErrorSchema, 403: ErrorSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      if (isProducer(user)) {
-        return [
-          { producer: producerPool(user), info: { name: 'Meine Medien', logo: null, text: '' } },
-        ];
-      }
-      if (!isMediaCentreUser(user)) {
-        throw new HttpError(403, MESSAGES.forbidden);
-      }
-      const producers = await repository.licensedProducers(user.context.toLowerCase());
-      return producers.map((producer) => ({
-        producer: producer.pool,
-        info: { name: producer.name, logo: null, text: '' },
-      }));
-    },
+    async (request) => preview.sources(request.user),
   );
 
   app.get(
@@ -102,8 +61,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { filter_identifier: pool, ...query } = request.query;
-      const scope = previewScope(request, pool);
-      return searchAnswer(reply, await catalogue.search(query, request.user?.id, scope));
+      return searchAnswer(reply, await preview.search(request.user, pool, query));
     },
   );
 
@@ -124,7 +82,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { filter_identifier: pool, ...query } = request.query;
-      return catalogue.distinct(query, previewScope(request, pool));
+      return preview.distinct(request.user, pool, query);
     },
   );
 };

@@ -47,15 +47,11 @@ export class ProducerRepository {
     return { rows, total: count?.total ?? 0 };
   }
 
-  async find(
-    pool: string,
-    identifier: string,
-    lock = false,
-  ): Promise<ProducerMediumRow | undefined> {
+  /** A medium by its database id; `lock` holds it until the transaction ends. */
+  async find(id: number, lock = false): Promise<ProducerMediumRow | undefined> {
     const [row] = await queryRows<ProducerMediumRow>(
       this.db,
-      sql`SELECT ${columns} FROM media WHERE pool = ${pool} AND identifier = ${identifier}
-          ${lock ? sql`FOR UPDATE` : sql``}`,
+      sql`SELECT ${columns} FROM media WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
     );
     return row;
   }
@@ -86,8 +82,8 @@ export class ProducerRepository {
     return row;
   }
 
-  /** Writes a medium over the one with `identifier`; undefined when the new identifier is taken. */
-  async update(identifier: string, medium: WritableMedium): Promise<ProducerMediumRow | undefined> {
+  /** Writes a medium over the one with `id`; undefined when the new identifier is taken. */
+  async update(id: number, medium: WritableMedium): Promise<ProducerMediumRow | undefined> {
     const values = writeValues(medium);
     const assignments = Object.keys(values).map(
       (name) => sql`${sql.raw(name)} = ${valueOf(values, name)}`,
@@ -96,7 +92,7 @@ export class ProducerRepository {
       const [row] = await queryRows<ProducerMediumRow>(
         this.db,
         sql`UPDATE media SET ${sql.join(assignments, sql`, `)}, fn_aenderung = date_trunc('milliseconds', clock_timestamp())
-            WHERE pool = ${medium.pool} AND identifier = ${identifier}
+            WHERE id = ${id}
             RETURNING ${columns}`,
       );
       return row;
@@ -108,27 +104,13 @@ export class ProducerRepository {
     }
   }
 
-  /** Deletes media of the pool; answers the database ids of those deleted. */
-  async delete(pool: string, identifiers: readonly string[]): Promise<number[]> {
+  /** Deletes media by their database ids; answers the ids of those deleted. */
+  async delete(ids: readonly number[]): Promise<number[]> {
     const rows = await queryRows<{ id: number }>(
       this.db,
-      sql`DELETE FROM media WHERE pool = ${pool} AND identifier IN ${identifiers} RETURNING id`,
+      sql`DELETE FROM media WHERE id IN ${ids} RETURNING id`,
     );
     return rows.map((row) => row.id);
-  }
-
-  /** Of the identifiers, those that are not media of the pool. */
-  async foreign(pool: string, identifiers: readonly string[]): Promise<string[]> {
-    const rows = await queryRows<{ identifier: string }>(
-      this.db,
-      sql`SELECT wanted.identifier FROM unnest(ARRAY[${sql.join(
-        identifiers.map((identifier) => sql`${identifier}`),
-        sql`, `,
-      )}]::text[]) AS wanted(identifier)
-          WHERE NOT EXISTS (SELECT 1 FROM media m
-                            WHERE m.pool = ${pool} AND m.identifier = wanted.identifier)`,
-    );
-    return rows.map((row) => row.identifier);
   }
 
   /** Runs `work` in one transaction: all of it or nothing. */

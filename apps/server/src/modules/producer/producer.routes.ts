@@ -9,7 +9,6 @@ import {
 } from '@medienkatalog/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireProducer } from '../auth/policies.ts';
 import { MAX_PRODUCER_PAGE, type ProducerService } from './producer.service.ts';
 
 const tags = ['Produzent'];
@@ -35,11 +34,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
       },
     },
     async (request, reply) => {
-      const page = await producer.list(
-        requireProducer(request),
-        request.query.p,
-        request.query.limit,
-      );
+      const page = await producer.list(request.user, request.query.p, request.query.limit);
       void reply.header('X-Total-Count', String(page.total));
       return page.items;
     },
@@ -57,11 +52,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
       },
     },
     async (request) => ({
-      updated: await producer.bulkUpdate(
-        requireProducer(request),
-        request.body.ids,
-        request.body.updates,
-      ),
+      updated: await producer.bulkUpdate(request.user, request.body.ids, request.body.updates),
     }),
   );
 
@@ -76,7 +67,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
       },
     },
     async (request) => ({
-      updated: await producer.bulkDelete(requireProducer(request), request.body.ids),
+      updated: await producer.bulkDelete(request.user, request.body.ids),
     }),
   );
 
@@ -90,7 +81,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
         response: { 200: ProducerMediumSchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request) => producer.get(requireProducer(request), request.params.id),
+    async (request) => producer.get(request.user, request.params.id),
   );
 
   app.post(
@@ -104,7 +95,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await producer.create(requireProducer(request), request.body)),
+      reply.code(201).send(await producer.create(request.user, request.body)),
   );
 
   app.put(
@@ -118,7 +109,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
         response: { 200: ProducerMediumSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request) => producer.update(requireProducer(request), request.params.id, request.body),
+    async (request) => producer.update(request.user, request.params.id, request.body),
   );
 
   app.delete(
@@ -132,7 +123,7 @@ export const producerRoutes: FastifyPluginAsyncZod<{ producer: ProducerService }
       },
     },
     async (request, reply) => {
-      await producer.delete(requireProducer(request), request.params.id);
+      await producer.delete(request.user, request.params.id);
       return reply.code(204).send(null);
     },
   );

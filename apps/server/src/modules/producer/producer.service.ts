@@ -7,7 +7,12 @@ import {
   type ProducerMediumUpdate,
 } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
-import type { ProducerAccess } from '../auth/policies.ts';
+import {
+  requireProducer,
+  type AccessPolicy,
+  type Actor,
+  type ProducerAccess,
+} from '../auth/policies.ts';
 import type {
   ProducerMediumRow,
   ProducerRepository,
@@ -26,9 +31,10 @@ export function toProducerMedium(row: ProducerMediumRow): ProducerMedium {
 export const MAX_PRODUCER_PAGE = 1000;
 
 /**
- * 'Meine Medien': a producer reads and writes only the media of its pool. Every write sets
- * fn_aenderung; an update based on an older fn_aenderung than the stored one is refused (409),
- * so nobody overwrites another's change unseen.
+ * 'Meine Medien': a producer reads and writes only the media of its pool (the access policy
+ * decides; another pool's medium answers 404 like a missing one). Every write sets fn_aenderung;
+ * an update based on an older fn_aenderung than the stored one is refused (409), so nobody
+ * overwrites another's change unseen.
  */
 export class ProducerService {
   /**
@@ -37,26 +43,23 @@ export class ProducerService {
    */
   constructor(
     private readonly repository: ProducerRepository,
+    private readonly policy: AccessPolicy,
     private readonly onDeleted: (mediumIds: readonly number[]) => Promise<void> = async () => {},
   ) {}
 
-  async list(access: ProducerAccess, page: number, limit = SEARCH_PAGE_SIZE) {
-    const { rows, total } = await this.repository.list(access.pool, {
-      offset: page * limit,
-      limit,
-    });
+  async list(actor: Actor, page: number, limit = SEARCH_PAGE_SIZE) {
+    const { pool } = requireProducer(actor);
+    const { rows, total } = await this.repository.list(pool, { offset: page * limit, limit });
     return { items: rows.map(toProducerMedium), total };
   }
 
-  async get(access: ProducerAccess, identifier: string): Promise<ProducerMedium> {
-    const row = await this.repository.find(access.pool, identifier.toUpperCase());
-    if (!row) {
-      throw new HttpError(404, MESSAGES.mediumNotFound);
-    }
-    return toProducerMedium(row);
+  async get(actor: Actor, identifier: string): Promise<ProducerMedium> {
+    const medium = await this.policy.medium(actor, 'manage', identifier);
+    return toProducerMedium(await this.stored(this.repository, medium.id));
   }
 
-  async create(access: ProducerAccess, input: ProducerMediumInput): Promise<ProducerMedium> {
+  async create(actor: Actor, input: ProducerMediumInput): Promise<ProducerMedium> {
+    const access = requireProducer(actor);
     const name = (await this.repository.poolName(access.pool)) ?? access.user.schulname;
     const row = await this.repository.insert(this.writable(access, input, name || access.pool));
     if (!row) {
@@ -66,21 +69,20 @@ export class ProducerService {
   }
 
   async update(
-    access: ProducerAccess,
+    actor: Actor,
     identifier: string,
     update: ProducerMediumUpdate,
   ): Promise<ProducerMedium> {
+    const access = requireProducer(actor);
+    const medium = await this.policy.medium(actor, 'manage', identifier);
     return this.repository.transaction(async (repository) => {
-      const stored = await repository.find(access.pool, identifier.toUpperCase(), true);
-      if (!stored) {
-        throw new HttpError(404, MESSAGES.mediumNotFound);
-      }
+      const stored = await this.stored(repository, medium.id, true);
       if (new Date(update.fn_aenderung).getTime() < new Date(stored.fn_aenderung).getTime()) {
         throw new HttpError(409, MESSAGES.producer.conflict);
       }
       const { fn_aenderung, ...input } = update;
       const row = await repository.update(
-        stored.identifier,
+        medium.id,
         this.writable(access, input, stored.fn_prodname),
       );
       if (!row) {
@@ -90,8 +92,9 @@ export class ProducerService {
     });
   }
 
-  async delete(access: ProducerAccess, identifier: string): Promise<void> {
-    const deleted = await this.repository.delete(access.pool, [identifier.toUpperCase()]);
+  async delete(actor: Actor, identifier: string): Promise<void> {
+    const medium = await this.policy.medium(actor, 'manage', identifier);
+    const deleted = await this.repository.delete([medium.id]);
     if (deleted.length === 0) {
       throw new HttpError(404, MESSAGES.mediumNotFound);
     }
@@ -100,47 +103,46 @@ export class ProducerService {
 
   /** Sets the given fields on every listed medium, all or nothing. */
   async bulkUpdate(
-    access: ProducerAccess,
+    actor: Actor,
     identifiers: readonly string[],
     updates: BulkUpdateFields,
   ): Promise<number> {
-    const wanted = unique(identifiers);
+    const media = await this.policy.media(actor, 'manage', identifiers);
     return this.repository.transaction(async (repository) => {
-      await this.checkOwnership(repository, access, wanted);
-      for (const identifier of wanted) {
-        const stored = await repository.find(access.pool, identifier, true);
-        if (stored) {
-          const { fn_aenderung, ...fields } = stored;
-          await repository.update(identifier, {
-            ...fields,
-            ...updates,
-            fn_status: updates.fn_status || stored.fn_status,
-          });
-        }
+      for (const medium of media) {
+        const { fn_aenderung, ...fields } = await this.stored(repository, medium.id, true);
+        await repository.update(medium.id, {
+          ...fields,
+          ...updates,
+          fn_status: updates.fn_status || fields.fn_status,
+        });
       }
-      return wanted.length;
+      return media.length;
     });
   }
 
   /** Deletes every listed medium, all or nothing; answers how many. */
-  async bulkDelete(access: ProducerAccess, identifiers: readonly string[]): Promise<number> {
-    const wanted = unique(identifiers);
+  async bulkDelete(actor: Actor, identifiers: readonly string[]): Promise<number> {
+    const media = await this.policy.media(actor, 'manage', identifiers);
     const deleted = await this.repository.transaction(async (repository) => {
-      await this.checkOwnership(repository, access, wanted);
-      return repository.delete(access.pool, wanted);
+      const ids = await repository.delete(media.map((medium) => medium.id));
+      if (ids.length !== media.length) {
+        // One went away meanwhile: roll back, the list no longer names what the caller saw.
+        throw new HttpError(404, MESSAGES.producer.someNotFound);
+      }
+      return ids;
     });
     await this.onDeleted(deleted);
     return deleted.length;
   }
 
-  private async checkOwnership(
-    repository: ProducerRepository,
-    access: ProducerAccess,
-    identifiers: readonly string[],
-  ): Promise<void> {
-    if ((await repository.foreign(access.pool, identifiers)).length > 0) {
-      throw new HttpError(403, MESSAGES.producer.notOwn);
+  /** The stored medium of an id the policy granted; 404 when it was deleted meanwhile. */
+  private async stored(repository: ProducerRepository, id: number, lock = false) {
+    const row = await repository.find(id, lock);
+    if (!row) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
     }
+    return row;
   }
 
   private writable(
@@ -151,7 +153,3 @@ export class ProducerService {
     return { ...input, pool: access.pool, fn_prodname: producerName };
   }
 }
-
-const unique = (identifiers: readonly string[]) => [
-  ...new Set(identifiers.map((identifier) => identifier.toUpperCase())),
-];

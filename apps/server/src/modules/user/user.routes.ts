@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toUserInfo, type AuthService } from '../auth/auth.service.ts';
-import { requireUser, startSession } from '../auth/session.ts';
+import { requireUser } from '../auth/policies.ts';
+import { startSession } from '../auth/session.ts';
 
 const tags = ['Benutzer'];
 
@@ -23,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: UserInfoSchema, 401: ErrorSchema },
       },
     },
-    async (request) => toUserInfo(requireUser(request)),
+    async (request) => toUserInfo(requireUser(request.user)),
   );
 
   app.get(
@@ -48,7 +49,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: UserInfoSchema, 400: ErrorSchema, 401: ErrorSchema },
       },
     },
-    async (request) => toUserInfo(await auth.updateProfile(requireUser(request), request.body)),
+    async (request) =>
+      toUserInfo(await auth.updateProfile(requireUser(request.user), request.body)),
   );
 
   app.post(
@@ -62,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireUser(request.user);
       const token = await auth.changePassword(user, request.body);
       startSession(reply, token);
       return reply.code(204).send(null);

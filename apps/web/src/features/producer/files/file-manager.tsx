@@ -28,7 +28,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  fetchFileBlob,
+  fetchFileLink,
   fileDownloadUrl,
   fileStorage,
   invalidateMediaFiles,
@@ -78,9 +78,6 @@ interface Message {
 }
 
 type NameRequest = { kind: 'create' } | { kind: 'rename'; item: FileItem };
-
-/** A blob URL outlives the click long enough for the new tab to load it. */
-const BLOB_URL_LIFETIME_MS = 60_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -269,11 +266,7 @@ export function FileManager({ medium, onClose, embedded = false, titleId }: File
   const openInBrowser = async (item: FileItem) => {
     const tab = openPendingTab();
     try {
-      const url = URL.createObjectURL(await fetchFileBlob(identifier, item.fullPath));
-      window.setTimeout(() => {
-        URL.revokeObjectURL(url);
-      }, BLOB_URL_LIFETIME_MS);
-      tab.show(url);
+      tab.show(await fetchFileLink(identifier, item.fullPath));
       notify('success', t('producer.files.messages.opened', { name: item.name }));
     } catch (error) {
       tab.close();

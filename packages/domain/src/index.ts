@@ -14,6 +14,7 @@ export * from './lookups/languages.ts';
 export * from './lookups/media-types.ts';
 export * from './lookups/subject-areas.ts';
 export * from './lookups/subject-icons.ts';
+export * from './licences/licences.ts';
 export * from './media/cover.ts';
 export * from './media/medium.ts';
 export * from './media/metadata-line.ts';

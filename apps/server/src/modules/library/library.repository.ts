@@ -44,15 +44,21 @@ export class LibraryRepository {
     return (row?.found ?? 0) > 0;
   }
 
-  /** Counts an opening of a published medium; false when there is no such medium. */
+  /**
+   * Counts an opening of a published medium by a signed-in user, once per user, medium and
+   * day (the unique index on views decides, whichever instance writes); media.views counts
+   * the rows. An anonymous opening counts nowhere. False when there is no such medium.
+   */
   async recordView(userId: number | undefined, identifier: string): Promise<boolean> {
     const [row] = await queryRows<{ found: number }>(
       this.db,
       sql`WITH target AS (
             SELECT id FROM media WHERE identifier = ${identifier} AND fn_status = 'published'),
           viewed AS (
-            INSERT INTO views (user_id, media_id) SELECT ${userId ?? null}::bigint, id FROM target),
-          counted AS (UPDATE media SET views = views + 1 WHERE id IN (SELECT id FROM target))
+            INSERT INTO views (user_id, media_id)
+            SELECT ${userId ?? null}::bigint, id FROM target WHERE ${userId ?? null}::bigint IS NOT NULL
+            ON CONFLICT DO NOTHING RETURNING media_id),
+          counted AS (UPDATE media SET views = views + 1 WHERE id IN (SELECT media_id FROM viewed))
           SELECT count(*)::int AS found FROM target`,
     );
     return (row?.found ?? 0) > 0;

@@ -27,6 +27,7 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, type AuthSettings } from './modules/auth/auth.service.ts';
 import { AccessPolicy } from './modules/auth/policies.ts';
+import { RateLimiter } from './modules/auth/rate-limiter.ts';
 import { registerSessions } from './modules/auth/session.ts';
 import { DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
@@ -117,7 +118,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.name, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ error: error.name, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message ?? MESSAGES.badRequest;
@@ -177,10 +181,11 @@ export async function buildApp({
   await app.register(fastifyCookie);
   const auth = new AuthService(
     new AuthRepository(db),
+    new RateLimiter(db),
     mailer,
     { ...DEFAULT_AUTH_SETTINGS, ...authSettings },
     (error) => {
-      app.log.error({ err: error }, 'Mail could not be sent');
+      app.log.error({ err: error }, 'Account work after the answer failed');
     },
   );
   registerSessions(app, auth);

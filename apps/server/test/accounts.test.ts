@@ -326,6 +326,7 @@ describe.each(databaseKinds)('accounts (%s)', (kind) => {
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json<{ message: string }>().message).toBe(MESSAGES.tooManyRequests(15));
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // Other accounts are not affected.
     const other = await client.post('/api/v1/auth/login', {
       email: 'anders@schule.example',
@@ -344,6 +345,7 @@ describe.each(databaseKinds)('accounts (%s)', (kind) => {
     });
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json<{ message: string }>().message).toBe(MESSAGES.tooManyRequests(60));
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(59 * 60);
   });
 
   it('sends security headers with a content security policy', async () => {

@@ -3,6 +3,7 @@ import { MESSAGES } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import { queryRows } from '../src/db/client.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
@@ -14,6 +15,8 @@ const media = [
   mediumRecord({ fn_nr: 'L2', fn_titel: 'Vulkane in Island' }),
   mediumRecord({ fn_nr: 'L3', fn_titel: 'Vulkane unter Wasser' }),
   mediumRecord({ fn_nr: 'L4', fn_titel: 'Entwurf über Vulkane', fn_status: 'draft' }),
+  mediumRecord({ fn_nr: 'G1', fn_titel: 'Gletscher der Alpen' }),
+  mediumRecord({ fn_nr: 'G2', fn_titel: 'Gletscher in Grönland' }),
 ];
 const id = (fnNr: string) => `TESTPOOL-${fnNr}`;
 
@@ -90,31 +93,90 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
     }
   });
 
-  it('lists as trending what all users starred and viewed in the last 30 days', async () => {
+  it('lists as trending what signed-in users starred and viewed in the last 30 days', async () => {
     const teacher = await demoClient(app, 'Lehrkraft');
     const student = await demoClient(app, 'Schülerin');
+    const admin = await demoClient(app, 'Schul-Admin');
     await teacher.put(`/api/v1/user/stars/${id('L3')}`);
     await student.put(`/api/v1/user/stars/${id('L3')}`);
-    const visitor = new SessionClient(app);
-    for (let i = 0; i < 4; i += 1) {
-      expect((await visitor.post(`/api/v1/media/${id('L2')}/views`)).statusCode).toBe(204);
+    for (const user of [teacher, student]) {
+      expect((await user.post(`/api/v1/media/${id('L2')}/views`)).statusCode).toBe(204);
     }
-    await visitor.post(`/api/v1/media/${id('L1')}/views`);
-    // Old activity does not count.
+    await admin.post(`/api/v1/media/${id('L1')}/views`);
+    // Old activity does not count (one view a day, 40 to 59 days ago).
     await database.db.execute(
-      sql`INSERT INTO views (media_id, viewed_at)
-          SELECT id, now() - interval '40 days' FROM media, generate_series(1, 20)
-          WHERE fn_nr = 'L1'`,
+      sql`INSERT INTO views (user_id, media_id, viewed_at)
+          SELECT u.id, m.id, now() - make_interval(days => d)
+          FROM media m, users u, generate_series(40, 59) AS d
+          WHERE m.fn_nr = 'L1' AND u.email = 'lehrkraft@demo.medienkatalog.invalid'`,
     );
     const trending = await student.get('/api/v1/user/trending');
     expect(trending.statusCode).toBe(200);
-    // L3: 2 stars (weight 3 each) = 6; L2: 4 views; L1: 1 view.
+    // L3: 2 stars (weight 3 each) = 6; L2: 2 views; L1: 1 view.
     expect(items(trending).map((item) => [item.identifier, item.starred])).toEqual([
       [id('L3'), true],
       [id('L2'), false],
       [id('L1'), false],
     ]);
-    expect((await visitor.post('/api/v1/media/TESTPOOL-NICHTDA/views')).statusCode).toBe(404);
+  });
+
+  /** The view rows and media.views of a medium. */
+  const viewsOf = async (fnNr: string) => {
+    const [row] = await queryRows<{ rows: number; counter: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*) FROM views v WHERE v.media_id = m.id)::int AS rows,
+                 m.views AS counter
+          FROM media m WHERE m.fn_nr = ${fnNr}`,
+    );
+    return row;
+  };
+  const trendingOf = async (client: SessionClient) =>
+    items(await client.get('/api/v1/user/trending')).map((item) => item.identifier);
+
+  it('counts nothing for anonymous views: 300 calls do not buy a place in trending', async () => {
+    const student = await demoClient(app, 'Schülerin');
+    const before = await trendingOf(student);
+    const visitor = new SessionClient(app);
+    for (let i = 0; i < 300; i += 1) {
+      expect((await visitor.post(`/api/v1/media/${id('G1')}/views`)).statusCode).toBe(204);
+    }
+    expect(await viewsOf('G1')).toEqual({ rows: 0, counter: 0 });
+    expect(await trendingOf(student)).toEqual(before);
+  });
+
+  it('counts one view per user, medium and day, and keeps media.views equal to them', async () => {
+    const teacher = await demoClient(app, 'Lehrkraft');
+    for (let i = 0; i < 50; i += 1) {
+      expect((await teacher.post(`/api/v1/media/${id('G2')}/views`)).statusCode).toBe(204);
+    }
+    expect(await viewsOf('G2')).toEqual({ rows: 1, counter: 1 });
+    const student = await demoClient(app, 'Schülerin');
+    await student.post(`/api/v1/media/${id('G2')}/views`);
+    await student.post(`/api/v1/media/${id('g2')}/views`);
+    expect(await viewsOf('G2')).toEqual({ rows: 2, counter: 2 });
+    // Two views: after L3 (6); ties with L2 (2) and comes first as the newer medium.
+    expect(await trendingOf(student)).toEqual([id('L3'), id('G2'), id('L2'), id('L1')]);
+
+    // Yesterday's view (in Germany) does not stop today's.
+    await database.db.execute(
+      sql`UPDATE views SET viewed_at = viewed_at - interval '1 day'
+          WHERE media_id = (SELECT id FROM media WHERE fn_nr = 'G2')`,
+    );
+    await teacher.post(`/api/v1/media/${id('G2')}/views`);
+    expect(await viewsOf('G2')).toEqual({ rows: 3, counter: 3 });
+  });
+
+  it('answers 404 alike for drafts and unknown media, signed in or not', async () => {
+    const teacher = await demoClient(app, 'Lehrkraft');
+    const visitor = new SessionClient(app);
+    for (const client of [teacher, visitor]) {
+      for (const identifier of [id('L4'), 'TESTPOOL-NICHTDA']) {
+        const answer = await client.post(`/api/v1/media/${identifier}/views`);
+        expect(answer.statusCode, identifier).toBe(404);
+        expect(answer.json<{ message: string }>().message).toBe(MESSAGES.mediumNotFound);
+      }
+    }
+    expect(await viewsOf('L4')).toEqual({ rows: 0, counter: 0 });
   });
 
   it("lists in the class library the media shared with the user's class", async () => {

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -243,7 +244,11 @@ export const stars = pgTable(
   ],
 );
 
-/** Openings of a medium's detail or preview (trending, later the history). */
+/**
+ * Openings of a medium's detail or preview by signed-in users (trending, later the history):
+ * one row per user, medium and day in Germany at most; media.views counts the rows. user_id
+ * becomes null when the account is deleted (the view still counts).
+ */
 export const views = pgTable(
   'views',
   {
@@ -255,11 +260,31 @@ export const views = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
     viewed_at: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    day: date('day', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`(viewed_at AT TIME ZONE 'Europe/Berlin')::date`),
   },
   (table) => [
     index('views_viewed_idx').on(table.viewed_at),
     index('views_user_idx').on(table.user_id, table.viewed_at),
+    uniqueIndex('views_user_media_day_key').on(table.user_id, table.media_id, table.day),
   ],
+);
+
+/**
+ * Counters of the attempt limits (login failures, password requests, ...), shared by every
+ * server instance: one row per limit and client address or e-mail address (its SHA-256), for
+ * a fixed window. Rows of ended windows are deleted now and then.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+    window_end: timestamp('window_end', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('rate_limits_window_end_idx').on(table.window_end)],
 );
 
 /** Feature flags per user; a missing row means the flag's default (off). */

@@ -52,7 +52,9 @@ export const LicenceTermsSchema = z
   })
   .refine(
     (terms) =>
-      terms.valid_from === null || terms.valid_until === null || terms.valid_from <= terms.valid_until,
+      terms.valid_from === null ||
+      terms.valid_until === null ||
+      terms.valid_from <= terms.valid_until,
     { error: MESSAGES.licences.dateOrder, path: ['valid_until'] },
   );
 export type LicenceTerms = z.infer<typeof LicenceTermsSchema>;
@@ -127,26 +129,24 @@ export const AssignmentRequestSchema = z
 
 /** A Mediathek: a named collection of a producer's media with a path for the search. */
 export const MEDIATHEK_PATH_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*){0,4}$/;
-export const MediathekInputSchema = z
-  .object({
-    name: z
-      .string({ error: MESSAGES.licences.mediathekName })
-      .trim()
-      .min(1, { error: MESSAGES.licences.mediathekName })
-      .max(120, { error: MESSAGES.licences.mediathekName }),
-    path: z
-      .string({ error: MESSAGES.licences.mediathekPath })
-      .trim()
-      .toLowerCase()
-      .max(200, { error: MESSAGES.licences.mediathekPath })
-      .regex(MEDIATHEK_PATH_PATTERN, { error: MESSAGES.licences.mediathekPath }),
-    description: z.string().trim().max(2000).default(''),
-    identifiers: z
-      .array(z.string().trim().min(1).max(200))
-      .max(10_000, { error: MESSAGES.producer.idsTooMany })
-      .default([]),
-  })
-  .meta({ id: 'MediathekInput' });
+export const MediathekInputSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.licences.mediathekName })
+    .trim()
+    .min(1, { error: MESSAGES.licences.mediathekName })
+    .max(120, { error: MESSAGES.licences.mediathekName }),
+  path: z
+    .string({ error: MESSAGES.licences.mediathekPath })
+    .trim()
+    .toLowerCase()
+    .max(200, { error: MESSAGES.licences.mediathekPath })
+    .regex(MEDIATHEK_PATH_PATTERN, { error: MESSAGES.licences.mediathekPath }),
+  description: z.string().trim().max(2000).default(''),
+  identifiers: z
+    .array(z.string().trim().min(1).max(200))
+    .max(10_000, { error: MESSAGES.producer.idsTooMany })
+    .default([]),
+});
 export type MediathekInput = z.infer<typeof MediathekInputSchema>;
 
 export const MediathekSchema = z

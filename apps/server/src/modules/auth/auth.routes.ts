@@ -8,52 +8,22 @@ import {
   RegistrationSchema,
   UserInfoSchema,
 } from '@medienkatalog/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AttemptLimiter } from './attempt-limiter.ts';
 import { toUserInfo, type AuthService } from './auth.service.ts';
 import { endSession, SESSION_COOKIE, startSession } from './session.ts';
 
 const tags = ['Konto'];
 const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
-/**
- * Attempts per client address (generous: a school's pupils share one address) and per account
- * (the e-mail address of the request, known or not, so a 429 tells nothing about accounts).
- */
-function attemptLimits() {
-  const minutes = (count: number) => count * 60_000;
-  return {
-    loginPerAddress: new AttemptLimiter(60, minutes(15)),
-    loginPerAccount: new AttemptLimiter(10, minutes(15)),
-    passwordRequestPerAddress: new AttemptLimiter(20, minutes(60)),
-    passwordRequestPerAccount: new AttemptLimiter(3, minutes(60)),
-    registerPerAddress: new AttemptLimiter(20, minutes(60)),
-    tokenPerAddress: new AttemptLimiter(30, minutes(15)),
-  };
-}
-
-const emailOf = (request: FastifyRequest) => {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-};
-
+/** The account calls; their attempt limits (429 with Retry-After) apply in AuthService. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  const limits = attemptLimits();
-  const perAddress = (limiter: AttemptLimiter) => async (request: FastifyRequest) => {
-    limiter.hit(request.ip);
-  };
-  const perAddressAndAccount =
-    (address: AttemptLimiter, account: AttemptLimiter) => async (request: FastifyRequest) => {
-      address.hit(request.ip);
-      account.hit(emailOf(request));
-    };
+  // Registrations and password requests finish after their answer; the database stays open.
+  app.addHook('onClose', () => auth.settled());
 
   app.post(
     '/api/v1/auth/login',
     {
-      preHandler: perAddressAndAccount(limits.loginPerAddress, limits.loginPerAccount),
       schema: {
         tags,
         summary: 'Log in: opens a new session (HttpOnly cookie) and answers the user info',
@@ -68,7 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      const { token, user } = await auth.login(request.body, request.cookies[SESSION_COOKIE]);
+      const { token, user } = await auth.login(
+        request.body,
+        request.cookies[SESSION_COOKIE],
+        request.ip,
+      );
       startSession(reply, token);
       return toUserInfo(user);
     },
@@ -90,7 +64,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/v1/auth/register',
     {
-      preHandler: perAddress(limits.registerPerAddress),
       schema: {
         tags,
         summary: 'Register: mails a confirmation link (the same answer for a taken address)',
@@ -99,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      await auth.register(request.body);
+      await auth.register(request.body, request.ip);
       return reply.code(202).send({ message: MESSAGES.account.registered });
     },
   );
@@ -107,7 +80,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/v1/auth/register/confirm',
     {
-      preHandler: perAddress(limits.tokenPerAddress),
       schema: {
         tags,
         summary: 'Confirm the e-mail address with the mailed token (single use, 24 hours)',
@@ -116,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      await auth.confirmEmail(request.body.token);
+      await auth.confirmEmail(request.body.token, request.ip);
       return reply.code(204).send(null);
     },
   );
@@ -124,10 +96,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/v1/auth/password/request',
     {
-      preHandler: perAddressAndAccount(
-        limits.passwordRequestPerAddress,
-        limits.passwordRequestPerAccount,
-      ),
       schema: {
         tags,
         summary: 'Ask for a password-reset mail (the same answer whether the account exists)',
@@ -136,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(request.body.email);
+      await auth.requestPasswordReset(request.body.email, request.ip);
       return reply.code(202).send({ message: MESSAGES.account.passwordRequested });
     },
   );
@@ -144,7 +112,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/v1/auth/password/reset',
     {
-      preHandler: perAddress(limits.tokenPerAddress),
       schema: {
         tags,
         summary:
@@ -154,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      await auth.resetPassword(request.body.token, request.body.password);
+      await auth.resetPassword(request.body.token, request.body.password, request.ip);
       endSession(reply);
       return reply.code(204).send(null);
     },

@@ -12,6 +12,7 @@ import {
   passwordResetMail,
 } from '../mail/account-mails.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
+import { loginHits, passwordRequestHits, registerHits, tokenHits } from './attempt-limits.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import {
   hashPassword,
@@ -19,6 +20,8 @@ import {
   UNKNOWN_ACCOUNT_HASH,
   verifyPassword,
 } from './passwords.ts';
+import type { Hit, RateLimiter } from './rate-limiter.ts';
+import { RecentCredentials } from './recent-credentials.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export interface AuthSettings {
@@ -49,20 +52,44 @@ export function toUserInfo(user: UserRow): UserInfo {
   };
 }
 
+/**
+ * Accounts, sessions and the mailed links. Every call that takes a password, a token or an
+ * address from anyone is limited per client address (`client`) and, where it names an
+ * account, per e-mail address (see attempt-limits.ts).
+ */
 export class AuthService {
+  private readonly recentCredentials = new RecentCredentials();
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly repository: AuthRepository,
+    private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly settings: AuthSettings,
-    private readonly onMailError: (error: unknown) => void = () => undefined,
+    /** Logs what failed in the background (mails, work after the answer). */
+    private readonly onBackgroundError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /**
-   * Sends in the background: the answer must not take longer when an account exists (that
-   * would tell who has one); a failure is logged.
-   */
+  /** Sends in the background; a failure is logged. */
   private sendLater(mail: Mail): void {
-    this.mailer.send(mail).catch(this.onMailError);
+    this.mailer.send(mail).catch(this.onBackgroundError);
+  }
+
+  /**
+   * Runs work that depends on whether an account exists after the answer has gone out (the
+   * next turn of the event loop), so the answer's timing tells nothing; a failure is logged.
+   */
+  private later(work: () => Promise<void>): void {
+    const task: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch(this.onBackgroundError)
+      .finally(() => this.background.delete(task));
+    this.background.add(task);
+  }
+
+  /** Waits for the work still running in the background (before the database closes). */
+  async settled(): Promise<void> {
+    await Promise.all(this.background);
   }
 
   /** The user of a session cookie's token, if the session is live. */
@@ -81,14 +108,14 @@ export class AuthService {
   async login(
     credentials: Login,
     previousToken: string | undefined,
+    client: string,
   ): Promise<{ token: string; user: UserRow }> {
-    const user = await this.repository.findUserByEmail(credentials.email);
-    // Unknown addresses cost the same time as wrong passwords: nobody learns who has an account.
-    const valid = await verifyPassword(
-      user?.password_hash ?? UNKNOWN_ACCOUNT_HASH,
+    const user = await this.guessPassword(
+      loginHits(client, credentials.email),
+      await this.repository.findUserByEmail(credentials.email),
       credentials.password,
     );
-    if (!user || !valid) {
+    if (!user) {
       throw new HttpError(401, MESSAGES.account.loginFailed);
     }
     if (user.email_confirmed_at === null) {
@@ -104,12 +131,44 @@ export class AuthService {
 
   /**
    * The confirmed account of an e-mail address and password, without opening a session (HTTP
-   * Basic of WebDAV clients); undefined when they do not match. Takes the same time either way.
+   * Basic of WebDAV clients, which send it with every request); undefined when they do not
+   * match. Limited like the login form, with the same counters. Credentials verified a moment
+   * ago skip Argon2 while the stored hash is the same.
    */
-  async checkCredentials(email: string, password: string): Promise<UserRow | undefined> {
-    const user = await this.repository.findUserByEmail(email);
-    const valid = await verifyPassword(user?.password_hash ?? UNKNOWN_ACCOUNT_HASH, password);
-    return user && valid && user.email_confirmed_at !== null ? user : undefined;
+  async checkCredentials(
+    email: string,
+    password: string,
+    client: string,
+  ): Promise<UserRow | undefined> {
+    const hits = loginHits(client, email);
+    // Remembered credentials too: past the limit, no answer tells whether a password is right.
+    await this.limiter.check(hits);
+    const stored = await this.repository.findUserByEmail(email);
+    const user =
+      stored && this.recentCredentials.has(email, password, stored.password_hash)
+        ? stored
+        : await this.guessPassword(hits, stored, password);
+    if (!user) {
+      return undefined;
+    }
+    this.recentCredentials.add(email, password, user.password_hash);
+    return user.email_confirmed_at === null ? undefined : user;
+  }
+
+  /**
+   * Verifies a password within the login limits: refused with 429 before verifying once a
+   * limit is used up; only a wrong password counts. Unknown addresses cost the same time as
+   * wrong passwords: nobody learns who has an account.
+   */
+  private guessPassword(
+    hits: Hit[],
+    user: UserRow | undefined,
+    password: string,
+  ): Promise<UserRow | undefined> {
+    return this.limiter.guess(hits, async () => {
+      const valid = await verifyPassword(user?.password_hash ?? UNKNOWN_ACCOUNT_HASH, password);
+      return valid ? user : undefined;
+    });
   }
 
   async logout(token: string): Promise<void> {
@@ -118,10 +177,15 @@ export class AuthService {
 
   /**
    * Registers an account and mails the confirmation link. A taken address gets a mail
-   * saying so instead; the answer is the same either way.
+   * saying so instead; the answer is the same either way and comes before either happens.
    */
-  async register(registration: Registration): Promise<void> {
+  async register(registration: Registration, client: string): Promise<void> {
+    await this.limiter.count(registerHits(client));
     this.checkNewPassword(registration.password, registration.email);
+    this.later(() => this.createAccount(registration));
+  }
+
+  private async createAccount(registration: Registration): Promise<void> {
     const user = await this.repository.createUser({
       email: registration.email,
       password_hash: await hashPassword(registration.password),
@@ -149,7 +213,8 @@ export class AuthService {
     );
   }
 
-  async confirmEmail(token: string): Promise<void> {
+  async confirmEmail(token: string, client: string): Promise<void> {
+    await this.limiter.count(tokenHits(client));
     const userId = await this.repository.consumeToken(hashToken(token), 'confirm');
     if (userId === undefined) {
       throw new HttpError(400, MESSAGES.account.tokenInvalid);
@@ -157,8 +222,16 @@ export class AuthService {
     await this.repository.confirmEmail(userId);
   }
 
-  /** Mails a reset link when the address has an account; answers the same either way. */
-  async requestPasswordReset(email: string): Promise<void> {
+  /**
+   * Mails a reset link when the address has an account; answers the same either way, before
+   * looking.
+   */
+  async requestPasswordReset(email: string, client: string): Promise<void> {
+    await this.limiter.count(passwordRequestHits(client, email));
+    this.later(() => this.mailResetLink(email));
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
     const user = await this.repository.findUserByEmail(email);
     if (!user) {
       return;
@@ -177,7 +250,8 @@ export class AuthService {
    * Sets a new password with a mailed token; every session of the account ends. A refused
    * password leaves the token usable.
    */
-  async resetPassword(token: string, password: string): Promise<void> {
+  async resetPassword(token: string, password: string, client: string): Promise<void> {
+    await this.limiter.count(tokenHits(client));
     const tokenHash = hashToken(token);
     const user = await this.repository.tokenUser(tokenHash, 'reset');
     if (!user) {

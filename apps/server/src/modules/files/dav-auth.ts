@@ -1,18 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@medienkatalog/domain';
 import type { FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { HttpError } from '../../http-error.ts';
-import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../auth/session.ts';
 
 /** Methods that change nothing: no CSRF header needed with a cookie session. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND']);
-
-/** A successful Basic check is remembered this long, so Argon2 does not run per request. */
-const BASIC_CACHE_MS = 60_000;
 
 export const BASIC_REALM = 'Medienkatalog';
 
@@ -33,13 +28,10 @@ function sameToken(a: string, b: string): boolean {
  * Who sends a /dav request. The web app sends its session cookie (and, for changes, the CSRF
  * header of the double submit, as for the API); external clients send HTTP Basic with the
  * account's e-mail address and password. A request with a session cookie is never answered
- * with a Basic challenge (the browser would pop up its own login dialog).
+ * with a Basic challenge (the browser would pop up its own login dialog). Basic goes through
+ * the login form's limits (AuthService.checkCredentials): 429 once they are used up.
  */
 export class DavAuthenticator {
-  private readonly verified = new LRUCache<string, UserRow>({ max: 1000, ttl: BASIC_CACHE_MS });
-  private readonly failuresPerAddress = new AttemptLimiter(60, 15 * 60_000);
-  private readonly failuresPerAccount = new AttemptLimiter(10, 15 * 60_000);
-
   constructor(private readonly auth: AuthService) {}
 
   /** The user of the request; 401 (with or without challenge) or 403 (CSRF) otherwise. */
@@ -71,23 +63,15 @@ export class DavAuthenticator {
   }
 
   private async basicUser(request: FastifyRequest, header: string): Promise<UserRow> {
-    const key = createHash('sha256').update(header).digest('hex');
-    const cached = this.verified.get(key);
-    if (cached) {
-      return cached;
-    }
     const decoded = Buffer.from(header.slice('Basic '.length).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const email = colon === -1 ? '' : decoded.slice(0, colon);
     const password = colon === -1 ? '' : decoded.slice(colon + 1);
-    const user = email && password ? await this.auth.checkCredentials(email, password) : undefined;
+    const user =
+      email && password ? await this.auth.checkCredentials(email, password, request.ip) : undefined;
     if (!user) {
-      // Guessing passwords here is limited like at the login form.
-      this.failuresPerAddress.hit(request.ip);
-      this.failuresPerAccount.hit(email.toLowerCase());
       throw new DavUnauthorizedError(!request.cookies[SESSION_COOKIE]);
     }
-    this.verified.set(key, user);
     return user;
   }
 }

@@ -33,11 +33,20 @@ export class LibraryRepository {
     );
   }
 
-  /** Counts an opening of a medium. */
+  /**
+   * Counts an opening of a medium by a signed-in user, once per user, medium and day (the
+   * unique index on views decides, whichever instance writes); media.views counts the rows. An
+   * anonymous opening counts nowhere.
+   */
   async recordView(userId: number | undefined, mediumId: number): Promise<void> {
+    if (userId === undefined) {
+      return;
+    }
     await this.db.execute(
-      sql`WITH viewed AS (INSERT INTO views (user_id, media_id) VALUES (${userId ?? null}, ${mediumId}))
-          UPDATE media SET views = views + 1 WHERE id = ${mediumId}`,
+      sql`WITH viewed AS (
+            INSERT INTO views (user_id, media_id) VALUES (${userId}, ${mediumId})
+            ON CONFLICT DO NOTHING RETURNING media_id)
+          UPDATE media SET views = views + 1 WHERE id IN (SELECT media_id FROM viewed)`,
     );
   }
 

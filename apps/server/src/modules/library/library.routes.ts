@@ -96,7 +96,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
     {
       schema: {
         tags,
-        summary: 'Count an opening of a medium (detail page or preview), for the trending list',
+        summary:
+          'Count an opening of a medium (detail page or preview) for the trending list: once per signed-in user, medium and day; anonymous openings count nowhere',
         params: IdentifierParams,
         response: { 204: z.null(), 404: ErrorSchema },
       },

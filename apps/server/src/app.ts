@@ -44,6 +44,16 @@ import { FilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { FilesService, removeFilesOfDeleted } from './modules/files/files.service.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
+import { CodesRepository } from './modules/licences/codes.repository.ts';
+import { CodesService } from './modules/licences/codes.service.ts';
+import { licenceRoutes } from './modules/licences/licences.routes.ts';
+import { LicencesRepository } from './modules/licences/licences.repository.ts';
+import { MediaCentreService } from './modules/licences/media-centre.service.ts';
+import { MediaUsesRepository } from './modules/licences/media-uses.repository.ts';
+import { MediathekenRepository } from './modules/licences/mediatheken.repository.ts';
+import { MediathekenService } from './modules/licences/mediatheken.service.ts';
+import { SharesService } from './modules/licences/shares.service.ts';
+import { UsageRepository } from './modules/licences/usage.repository.ts';
 import { LibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { LibraryService } from './modules/library/library.service.ts';
@@ -179,9 +189,10 @@ export async function buildApp({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
+  const rateLimiter = new RateLimiter(db);
   const auth = new AuthService(
     new AuthRepository(db),
-    new RateLimiter(db),
+    rateLimiter,
     mailer,
     { ...DEFAULT_AUTH_SETTINGS, ...authSettings },
     (error) => {
@@ -190,9 +201,14 @@ export async function buildApp({
   );
   registerSessions(app, auth);
 
-  const catalogue = new CatalogueService(new CatalogueRepository(db), searchTuning, searchCache);
   const accessRepository = new AccessRepository(db);
   const policy = new AccessPolicy(accessRepository);
+  const catalogue = new CatalogueService(
+    new CatalogueRepository(db),
+    searchTuning,
+    searchCache,
+    (viewer, identifiers) => policy.cardAccess(viewer, identifiers),
+  );
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(authRoutes, { auth });
   await app.register(userRoutes, { auth });
@@ -209,7 +225,22 @@ export async function buildApp({
     ),
   });
   await app.register(libraryRoutes, {
-    library: new LibraryService(new LibraryRepository(db), policy),
+    library: new LibraryService(new LibraryRepository(db), policy, catalogue),
+  });
+
+  const licences = new LicencesRepository(db);
+  const mediathekenRepository = new MediathekenRepository(db);
+  await app.register(licenceRoutes, {
+    shares: new SharesService(licences, mediathekenRepository, policy),
+    mediaCentre: new MediaCentreService(licences, new UsageRepository(db), policy),
+    mediatheken: new MediathekenService(mediathekenRepository, policy),
+    codes: new CodesService(
+      new CodesRepository(db),
+      licences,
+      mediathekenRepository,
+      policy,
+      rateLimiter,
+    ),
   });
 
   const filesRepository = new FilesRepository(db);
@@ -221,6 +252,7 @@ export async function buildApp({
     files: filesRepository,
     policy,
     media: accessRepository,
+    uses: new MediaUsesRepository(db),
     secret: filesSettings.contentSecret,
   });
   await app.register(imageRoutes, {

@@ -6,6 +6,7 @@ import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts
 import { openDatabase } from './db/client.ts';
 import { fileMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { demoAccountList, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoLicences } from './seed/demo-licences.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const config = loadConfig();
@@ -25,6 +26,7 @@ if (config.seedDemo) {
 const demoAccounts = config.seedDemo && config.nodeEnv !== 'production';
 if (demoAccounts) {
   await seedDemoAccounts(database.db);
+  await seedDemoLicences(database.db);
 }
 const mailFolder = path.join(config.dataDir, 'mail');
 

@@ -12,8 +12,16 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-import.ts';
 import { contentUrl } from '../src/modules/content/signed-url.ts';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
+import { MediathekenRepository } from '../src/modules/licences/mediatheken.repository.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
+import {
+  createOrganisation,
+  grantLicence,
+  joinOrganisation,
+  mediumId,
+  userId,
+} from './support/licences.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
 /*
@@ -113,8 +121,34 @@ const seeing =
   (status: number, login: boolean): Rule =>
   (actor, target) =>
     login && actor === 'anonymous' ? 401 : sees(actor, target) ? status : 404;
-/** Playing needs a login; the owner plays its drafts. */
-const playing = (status: number) => seeing(status, true);
+/**
+ * Who holds a licence for what (set up in beforeAll): the teacher one of its own for the fwu
+ * medium; the media centre one for lernfilm's pool, passed on to the school of the student,
+ * the teacher and the school admin; the district admin works at the media centre.
+ */
+const LICENSED: Partial<Record<TargetName, readonly ActorName[]>> = {
+  fwuPublished: ['teacher'],
+  lernfilmPublished: ['student', 'teacher', 'schoolAdmin', 'districtAdmin', 'mediaCentre'],
+};
+const licensed = (actor: ActorName, target: Target) =>
+  TARGET_NAMES.some((name) => TARGETS[name] === target && (LICENSED[name] ?? []).includes(actor));
+/** Playing needs a login and a licence (or the medium is the producer's own; 403 without). */
+const playing =
+  (status: number): Rule =>
+  (actor, target) =>
+    actor === 'anonymous'
+      ? 401
+      : !sees(actor, target)
+        ? 404
+        : owns(actor, target) || licensed(actor, target)
+          ? status
+          : 403;
+const mediaCentres =
+  (status: number): Rule =>
+  (actor) =>
+    actor === 'anonymous' ? 401 : actor === 'mediaCentre' ? status : 403;
+const licenceReaders: Rule = (actor) =>
+  actor === 'anonymous' ? 401 : actor === 'schoolAdmin' || actor === 'districtAdmin' ? 200 : 403;
 /** Managing: producers only (others 403), own media only (others as missing). */
 const managing =
   (status: number): Rule =>
@@ -155,6 +189,24 @@ interface CaseContext {
   unique: string;
   /** The producer of the target's pool sets something up first (a file, a lock). */
   asOwner: (call: Call) => Promise<Response>;
+  /** Another actor sets something up first. */
+  as: (actor: ActorName, call: Call) => Promise<Response>;
+}
+
+/** Ids the fixtures made (beforeAll): the media centre's licence, a school it serves. */
+const FIXTURE_IDS = { centreLicence: 0, school: 0, secondSchool: 0 };
+
+/** The id in a JSON answer (first element of a list), or one that exists nowhere. */
+async function idOf(
+  answer: Response,
+  pick: (json: unknown) => unknown = (json) => json,
+): Promise<number> {
+  if (!answer.ok) {
+    return 999_999;
+  }
+  const found = pick(await answer.json()) as { id?: number } | { id?: number }[] | undefined;
+  const first = Array.isArray(found) ? found[0] : found;
+  return first?.id ?? 999_999;
 }
 interface Row {
   rule: Rule;
@@ -427,6 +479,168 @@ const TABLE: Record<string, Row> = {
     perMedium: true,
     call: () => ({ method: 'GET', url: '' }), // minted per case below
   },
+  // Licences: shares, Mediatheken and codes of producers.
+  'GET /api/v1/producer/shares': {
+    rule: producers(200),
+    call: () => ({ method: 'GET', url: `${api}/producer/shares` }),
+  },
+  'POST /api/v1/producer/shares': {
+    rule: managing(201),
+    perMedium: true,
+    call: (c) => ({
+      method: 'POST',
+      url: `${api}/producer/shares`,
+      body: {
+        organisation_ids: [FIXTURE_IDS.secondSchool],
+        scope: { kind: 'media', identifiers: [c.target.identifier] },
+        terms: {},
+      },
+    }),
+  },
+  'DELETE /api/v1/producer/shares/{id}': {
+    rule: managing(204),
+    perMedium: true,
+    call: async (c) => {
+      const share = await c.asOwner({
+        method: 'POST',
+        url: `${api}/producer/shares`,
+        body: {
+          organisation_ids: [FIXTURE_IDS.secondSchool],
+          scope: { kind: 'media', identifiers: [c.target.identifier] },
+          terms: {},
+        },
+      });
+      return { method: 'DELETE', url: `${api}/producer/shares/${String(await idOf(share))}` };
+    },
+  },
+  'GET /api/v1/producer/organisations': {
+    rule: producers(200),
+    call: () => ({ method: 'GET', url: `${api}/producer/organisations?q=schule` }),
+  },
+  'GET /api/v1/producer/mediatheken': {
+    rule: producers(200),
+    call: () => ({ method: 'GET', url: `${api}/producer/mediatheken` }),
+  },
+  'POST /api/v1/producer/mediatheken': {
+    rule: managing(201),
+    perMedium: true,
+    call: (c) => ({
+      method: 'POST',
+      url: `${api}/producer/mediatheken`,
+      body: { name: 'Matrix', path: `matrix/neu-${c.unique}`, identifiers: [c.target.identifier] },
+    }),
+  },
+  'PUT /api/v1/producer/mediatheken/{id}': {
+    rule: managing(200),
+    perMedium: true,
+    call: async (c) => {
+      const body = {
+        name: 'Matrix',
+        path: `matrix/alt-${c.unique}`,
+        identifiers: [c.target.identifier],
+      };
+      const made = await c.asOwner({ method: 'POST', url: `${api}/producer/mediatheken`, body });
+      return {
+        method: 'PUT',
+        url: `${api}/producer/mediatheken/${String(await idOf(made))}`,
+        body: { ...body, name: 'Matrix geändert' },
+      };
+    },
+  },
+  'DELETE /api/v1/producer/mediatheken/{id}': {
+    rule: managing(204),
+    perMedium: true,
+    call: async (c) => {
+      const made = await c.asOwner({
+        method: 'POST',
+        url: `${api}/producer/mediatheken`,
+        body: {
+          name: 'Matrix',
+          path: `matrix/weg-${c.unique}`,
+          identifiers: [c.target.identifier],
+        },
+      });
+      return { method: 'DELETE', url: `${api}/producer/mediatheken/${String(await idOf(made))}` };
+    },
+  },
+  'GET /api/v1/mediatheken/by-path': {
+    rule: anyone(200),
+    call: () => ({ method: 'GET', url: `${api}/mediatheken/by-path?path=matrix/fwu` }),
+  },
+  'GET /api/v1/producer/codes': {
+    rule: producers(200),
+    call: () => ({ method: 'GET', url: `${api}/producer/codes` }),
+  },
+  'POST /api/v1/producer/codes': {
+    rule: managing(201),
+    perMedium: true,
+    call: (c) => ({
+      method: 'POST',
+      url: `${api}/producer/codes`,
+      body: { scope: { kind: 'media', identifiers: [c.target.identifier] }, terms: {}, count: 1 },
+    }),
+  },
+  'DELETE /api/v1/producer/codes/{id}': {
+    rule: managing(204),
+    perMedium: true,
+    call: async (c) => {
+      const made = await c.asOwner({
+        method: 'POST',
+        url: `${api}/producer/codes`,
+        body: { scope: { kind: 'media', identifiers: [c.target.identifier] }, terms: {}, count: 1 },
+      });
+      const code = await idOf(made, (json) => (json as { codes: { id: number }[] }).codes);
+      return { method: 'DELETE', url: `${api}/producer/codes/${String(code)}` };
+    },
+  },
+  // Licences: redeeming, and what users, media centres and administrators hold.
+  'POST /api/v1/user/redeem': {
+    rule: signedIn(400),
+    call: () => ({
+      method: 'POST',
+      url: `${api}/user/redeem`,
+      body: { code: 'ABCD-EFGH-JKMN-PQRS' },
+    }),
+  },
+  'GET /api/v1/user/licences': {
+    rule: signedIn(200),
+    call: () => ({ method: 'GET', url: `${api}/user/licences` }),
+  },
+  'GET /api/v1/mz/licences': {
+    rule: mediaCentres(200),
+    call: () => ({ method: 'GET', url: `${api}/mz/licences` }),
+  },
+  'GET /api/v1/mz/schools': {
+    rule: mediaCentres(200),
+    call: () => ({ method: 'GET', url: `${api}/mz/schools` }),
+  },
+  'POST /api/v1/mz/licences/{id}/assignments': {
+    rule: mediaCentres(201),
+    call: () => ({
+      method: 'POST',
+      url: `${api}/mz/licences/${String(FIXTURE_IDS.centreLicence)}/assignments`,
+      body: { school_ids: [FIXTURE_IDS.school] },
+    }),
+  },
+  'DELETE /api/v1/mz/licences/{id}': {
+    rule: mediaCentres(204),
+    call: async (c) => {
+      const passed = await c.as('mediaCentre', {
+        method: 'POST',
+        url: `${api}/mz/licences/${String(FIXTURE_IDS.centreLicence)}/assignments`,
+        body: { school_ids: [FIXTURE_IDS.secondSchool] },
+      });
+      return { method: 'DELETE', url: `${api}/mz/licences/${String(await idOf(passed))}` };
+    },
+  },
+  'GET /api/v1/mz/history': {
+    rule: mediaCentres(200),
+    call: () => ({ method: 'GET', url: `${api}/mz/history` }),
+  },
+  'GET /api/v1/school/licences': {
+    rule: licenceReaders,
+    call: () => ({ method: 'GET', url: `${api}/school/licences` }),
+  },
   // Images.
   'GET /covers/{size}/{file}': {
     rule: covers,
@@ -620,6 +834,14 @@ describe.each(databaseKinds)('authorisation matrix (%s)', (kind) => {
       if (!medium) {
         throw new Error('fixture not imported');
       }
+      if (medium.identifier === TARGETS.fwuPublished.identifier) {
+        // The teacher's own licence (see LICENSED) went with the deleted medium.
+        await grantLicence(database.db, {
+          licensee: { userId: await userId(database.db, CREDENTIALS.teacher.email) },
+          scope: { mediaId: medium.id },
+          grantorPool: 'fwu',
+        });
+      }
       const folder = storage.folder(medium.id);
       await mkdir(path.join(folder, 'thumbs'), { recursive: true });
       await writeFile(path.join(folder, 'a.txt'), 'Inhalt');
@@ -632,6 +854,7 @@ describe.each(databaseKinds)('authorisation matrix (%s)', (kind) => {
     return contentUrl(secret, {
       mediumId: medium?.id ?? 999_999,
       identifier: target.identifier,
+      licence: null,
       purpose: 'play',
       path: 'a.txt',
       expires: Math.floor(Date.now() / 1000) + 600,
@@ -660,6 +883,47 @@ describe.each(databaseKinds)('authorisation matrix (%s)', (kind) => {
     davOrigin.origin = origin;
     await ensureFixtures();
     await afterMediaImport(database.db);
+    const db = database.db;
+    const centre = await createOrganisation(db, {
+      kind: 'media_centre',
+      name: 'Kreismedienzentrum Nord',
+      context: 'mz/kreis-nord',
+    });
+    FIXTURE_IDS.school = await createOrganisation(db, {
+      kind: 'school',
+      name: 'Gesamtschule Am Stadtpark',
+      schoolNumber: '100234',
+      mediaCentreId: centre,
+    });
+    FIXTURE_IDS.secondSchool = await createOrganisation(db, {
+      kind: 'school',
+      name: 'Grundschule Lindenweg',
+      schoolNumber: '100871',
+      mediaCentreId: centre,
+    });
+    for (const actor of ['student', 'teacher', 'schoolAdmin'] as const) {
+      await joinOrganisation(db, CREDENTIALS[actor].email, FIXTURE_IDS.school);
+    }
+    for (const actor of ['mediaCentre', 'districtAdmin'] as const) {
+      await joinOrganisation(db, CREDENTIALS[actor].email, centre);
+    }
+    FIXTURE_IDS.centreLicence = await grantLicence(db, {
+      licensee: { organisationId: centre },
+      scope: { pool: 'lernfilm' },
+      grantorPool: 'lernfilm',
+    });
+    await grantLicence(db, {
+      licensee: { organisationId: FIXTURE_IDS.school },
+      scope: { pool: 'lernfilm' },
+      grantorPool: 'lernfilm',
+      origin: 'assignment',
+      parentId: FIXTURE_IDS.centreLicence,
+    });
+    await new MediathekenRepository(db).save(
+      'fwu',
+      { name: 'Matrix', path: 'matrix/fwu', description: '' },
+      [await mediumId(db, TARGETS.fwuPublished.identifier)],
+    );
     for (const [actor, credentials] of Object.entries(CREDENTIALS)) {
       await send(actor as ActorName, { method: 'GET', url: `${api}/utils/features` });
       const login = await send(actor as ActorName, {
@@ -708,6 +972,7 @@ describe.each(databaseKinds)('authorisation matrix (%s)', (kind) => {
             target,
             unique: String(counter),
             asOwner: (call) => send(owner, call),
+            as: (other, call) => send(other, call),
           };
           const call =
             route === 'GET /content/{identifier}/{token}/{*}'

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
+import { MediathekenRepository } from '../src/modules/licences/mediatheken.repository.ts';
 import { mediumRecord } from './support/factories.ts';
+import { mediumId } from './support/licences.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
 const SEARCH = '/api/v1/media/catalogue/search';
@@ -56,9 +58,10 @@ describe.each(databaseKinds)('cached search answers (%s)', (kind) => {
 
     await database.db.execute(sql`UPDATE media SET fn_status = 'published' WHERE fn_nr = 'ZEB1'`);
     expect(await total(current, 'filter_lizenzen=mz%2Fnord')).toBe(0);
-    await database.db.execute(
-      sql`INSERT INTO licences (context_path, media_id)
-          SELECT 'mz/nord', id FROM media WHERE fn_nr = 'ZEB1'`,
+    await new MediathekenRepository(database.db).save(
+      'testpool',
+      { name: 'Nord', path: 'mz/nord', description: '' },
+      [await mediumId(database.db, 'TESTPOOL-ZEB1')],
     );
     expect(await total(current, 'filter_lizenzen=mz%2Fnord')).toBe(1);
 

@@ -2,6 +2,8 @@ import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { queryRows } from '../src/db/client.ts';
+import { MediathekenRepository } from '../src/modules/licences/mediatheken.repository.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
 import { databaseKinds } from './support/test-database.ts';
@@ -200,9 +202,14 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
   });
 
   it('filters by media-library licence (filter_lizenzen)', async () => {
-    await context.database.db.execute(
-      sql`INSERT INTO licences (context_path, media_id)
-          SELECT 'mz/landkreis-nord/mediathek-bio', id FROM media WHERE fn_nr = 'PHO1'`,
+    const [photosynthesis] = await queryRows<{ id: number }>(
+      context.database.db,
+      sql`SELECT id FROM media WHERE fn_nr = 'PHO1'`,
+    );
+    await new MediathekenRepository(context.database.db).save(
+      'testpool',
+      { name: 'Biologie', path: 'mz/landkreis-nord/mediathek-bio', description: '' },
+      [photosynthesis?.id ?? 0],
     );
     const result = await search('filter_lizenzen=mz/landkreis-nord/mediathek-bio');
     expect(titles(result.items)).toEqual(['Die Photosynthese']);

@@ -12,6 +12,7 @@ import { FileStorage } from '../src/modules/files/file-storage.ts';
 import { AccessRepository, type MediumFacts } from '../src/modules/auth/access.repository.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
+import { grantLicence, userId } from './support/licences.ts';
 import { demoClient, SessionClient } from './support/session-client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
@@ -77,6 +78,13 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     app = await buildApp({ db: database.db, files: { dataDir, contentSecret: SECRET } });
     producer = await demoClient(app, 'Produzent');
     teacher = await demoClient(app, 'Lehrkraft');
+    // The teacher's own licence on the pool (from a code, say); the pupil has none.
+    await grantLicence(database.db, {
+      licensee: { userId: await userId(database.db, 'lehrkraft@demo.medienkatalog.invalid') },
+      scope: { pool: 'fwu' },
+      grantorPool: 'fwu',
+      origin: 'code',
+    });
     await putFiles('FWU-C1', {
       'start/index.html': '<!doctype html><link rel="stylesheet" href="style.css"><p>Hallo</p>',
       'start/style.css': 'p { color: red }',
@@ -107,7 +115,10 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     expect(message(draft)).toBe(MESSAGES.mediumNotFound);
     const student = await demoClient(app, 'Schülerin');
     expect((await student.get(`${LINK}/FWU-C3`)).statusCode).toBe(404);
-    expect((await student.get(`${LINK}/FWU-C2`)).statusCode).toBe(200);
+    // Published, but no licence of hers covers it: she is told how to get access.
+    const unlicensed = await student.get(`${LINK}/FWU-C2`);
+    expect(unlicensed.statusCode).toBe(403);
+    expect(message(unlicensed)).toBe(MESSAGES.licences.noAccess);
     expect((await links('FWU-C3', producer)).direct).toMatch(/^\/content\/FWU-C3\/play\./);
     const unknown = await teacher.get(`${LINK}/FWU-NOPE`);
     expect(unknown.statusCode).toBe(404);
@@ -117,9 +128,15 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
   it('answers direct, download and frame, or null where a medium has nothing', async () => {
     const before = Math.floor(Date.now() / 1000);
     const single = await links('FWU-C2');
-    expect(single.direct).toMatch(/^\/content\/FWU-C2\/play\.\d+\.[\w-]+\/%C3%9Cbung%201\.mp4$/);
-    expect(single.download).toMatch(/^\/content\/FWU-C2\/file\.\d+\.[\w-]+\/%C3%9Cbung%201\.mp4$/);
-    expect(single.frame).toMatch(/^\/content\/FWU-C2\/frame\.\d+\.[\w-]+\/%C3%9Cbung%201\.mp4$/);
+    expect(single.direct).toMatch(
+      /^\/content\/FWU-C2\/play\.\d+\.\d+\.[\w-]+\/%C3%9Cbung%201\.mp4$/,
+    );
+    expect(single.download).toMatch(
+      /^\/content\/FWU-C2\/file\.\d+\.\d+\.[\w-]+\/%C3%9Cbung%201\.mp4$/,
+    );
+    expect(single.frame).toMatch(
+      /^\/content\/FWU-C2\/frame\.\d+\.\d+\.[\w-]+\/%C3%9Cbung%201\.mp4$/,
+    );
     // Valid for 6 hours.
     const expires = Number(tokenOf(single.direct ?? '').split('.')[1]);
     expect(expires - before).toBeGreaterThanOrEqual(6 * 3600);
@@ -324,12 +341,14 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     const file = download ?? '';
     const [, , identifier = '', token = '', ...rest] = file.split('/');
     const filePath = rest.join('/');
-    const [purpose = '', expires = '', signature = ''] = token.split('.');
+    const [purpose = '', expires = '', licence = '', signature = ''] = token.split('.');
     const flipped = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     const tampered = [
-      `/content/${identifier}/${purpose}.${expires}.${flipped}/${filePath}`,
-      `/content/${identifier}/${purpose}.${String(Number(expires) + 60)}.${signature}/${filePath}`,
-      `/content/${identifier}/play.${expires}.${signature}/${filePath}`,
+      `/content/${identifier}/${purpose}.${expires}.${licence}.${flipped}/${filePath}`,
+      `/content/${identifier}/${purpose}.${String(Number(expires) + 60)}.${licence}.${signature}/${filePath}`,
+      `/content/${identifier}/play.${expires}.${licence}.${signature}/${filePath}`,
+      `/content/${identifier}/${purpose}.${expires}.0.${signature}/${filePath}`,
+      `/content/${identifier}/${purpose}.${expires}.${signature}/${filePath}`,
       `/content/${identifier}/${token}/anderes.mp4`,
       `/content/FWU-C1/${token}/${filePath}`,
       `/content/FWU-NOPE/${token}/${filePath}`,
@@ -350,6 +369,7 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     const grant: ContentGrant = {
       mediumId: c2.id,
       identifier: 'FWU-C2',
+      licence: null,
       purpose: 'play',
       path: '',
       expires: Math.floor(Date.now() / 1000) - 1,

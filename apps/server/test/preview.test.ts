@@ -5,6 +5,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { mediumRecord } from './support/factories.ts';
+import { createOrganisation, grantLicence, mediumId } from './support/licences.ts';
 import { demoClient, SessionClient } from './support/session-client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
@@ -47,11 +48,18 @@ describe.each(databaseKinds)('content preview (%s)', (kind) => {
     database = await createTestDatabase(kind);
     await importMedia(database.db, fixtures);
     await seedDemoAccounts(database.db);
-    await database.db.execute(
-      sql`INSERT INTO licences (context_path, media_id)
-          SELECT 'mz/kreis-nord', id FROM media WHERE fn_nr IN ('V1', 'V3', 'L1')
-          ON CONFLICT DO NOTHING`,
-    );
+    const centre = await createOrganisation(database.db, {
+      kind: 'media_centre',
+      name: 'Kreismedienzentrum Nord',
+      context: 'mz/kreis-nord',
+    });
+    for (const identifier of ['FWU-V1', 'FWU-V3', 'LERNFILM-L1']) {
+      await grantLicence(database.db, {
+        licensee: { organisationId: centre },
+        scope: { mediaId: await mediumId(database.db, identifier) },
+        grantorPool: identifier.split('-')[0]?.toLowerCase() ?? '',
+      });
+    }
     app = await buildApp({ db: database.db });
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  type AnyPgColumn,
   date,
   index,
   integer,
@@ -69,6 +70,11 @@ export const media = pgTable(
     fn_aenderung: timestamp('fn_aenderung', { withTimezone: true }).notNull().defaultNow(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     teaser_image: text('teaser_image'),
+    /**
+     * Open media need no licence: '' (licensed), 'frei' (free for all schools) or a Creative
+     * Commons licence ('CC BY 4.0', ...), an OER.
+     */
+    open_access: text('open_access').notNull().default(''),
     stars: integer('stars').notNull().default(0),
     views: integer('views').notNull().default(0),
     /** Search arrays derived from the stored text formats (see media-record.ts). */
@@ -134,20 +140,214 @@ export const media = pgTable(
   ],
 );
 
-/** Media licensed to a media library (Mediathek) or a media centre, by its context path. */
+/**
+ * Schools (with the official school number, served by a media centre), media centres serving a
+ * district (their users' context, e.g. 'mz/kreis-nord') and producers (a pool, context
+ * 'admin/<pool>'). Users belong to one.
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    school_number: text('school_number'),
+    district: text('district').notNull().default(''),
+    context_path: text('context_path'),
+    pool: text('pool'),
+    /** The media centre that serves a school. */
+    media_centre_id: bigint('media_centre_id', { mode: 'number' }).references(
+      (): AnyPgColumn => organisations.id,
+      { onDelete: 'set null' },
+    ),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('organisations_kind_check', sql`${table.kind} in ('school', 'media_centre', 'producer')`),
+    uniqueIndex('organisations_school_number_key')
+      .on(table.school_number)
+      .where(sql`school_number IS NOT NULL`),
+    uniqueIndex('organisations_context_key')
+      .on(table.context_path)
+      .where(sql`context_path IS NOT NULL`),
+    index('organisations_media_centre_idx').on(table.media_centre_id),
+  ],
+);
+
+/** A named collection of a producer's media with a path ('kreis-nord/biologie') for the search. */
+export const mediatheken = pgTable(
+  'mediatheken',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pool: text('pool').notNull(),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    description: text('description').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mediatheken_path_key').on(table.path),
+    index('mediatheken_pool_idx').on(table.pool),
+  ],
+);
+
+export const mediathekMedia = pgTable(
+  'mediathek_media',
+  {
+    mediathek_id: bigint('mediathek_id', { mode: 'number' })
+      .notNull()
+      .references(() => mediatheken.id, { onDelete: 'cascade' }),
+    media_id: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mediathek_id, table.media_id] }),
+    index('mediathek_media_media_idx').on(table.media_id),
+  ],
+);
+
+/**
+ * A licence grants its licensee (an organisation, whose users it covers, or one user) access to
+ * one medium, a producer's pool or a Mediathek, from valid_from to valid_until (whole days,
+ * Europe/Berlin), to stream or also to download, optionally for a number of uses (counted once
+ * per user, medium and day). A media centre passes a licence on to a school as a child
+ * (parent_id), which ends with its parent.
+ */
 export const licences = pgTable(
   'licences',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    context_path: text('context_path').notNull(),
-    media_id: bigint('media_id', { mode: 'number' })
-      .notNull()
-      .references(() => media.id, { onDelete: 'cascade' }),
+    licensee_organisation_id: bigint('licensee_organisation_id', { mode: 'number' }).references(
+      () => organisations.id,
+      { onDelete: 'cascade' },
+    ),
+    licensee_user_id: bigint('licensee_user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    media_id: bigint('media_id', { mode: 'number' }).references(() => media.id, {
+      onDelete: 'cascade',
+    }),
+    pool: text('pool'),
+    mediathek_id: bigint('mediathek_id', { mode: 'number' }).references(() => mediatheken.id, {
+      onDelete: 'cascade',
+    }),
+    /** The producer's pool that granted it (its media, its pool or its Mediathek). */
+    grantor_pool: text('grantor_pool').notNull(),
+    valid_from: date('valid_from', { mode: 'string' }),
+    valid_until: date('valid_until', { mode: 'string' }),
+    rights: text('rights').notNull().default('stream'),
+    uses: integer('uses'),
+    remaining: integer('remaining'),
+    origin: text('origin').notNull(),
+    parent_id: bigint('parent_id', { mode: 'number' }).references(
+      (): AnyPgColumn => licences.id,
+      { onDelete: 'cascade' },
+    ),
+    granted_by: bigint('granted_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('licences_context_media_key').on(table.context_path, table.media_id),
+    check(
+      'licences_one_licensee',
+      sql`num_nonnulls(${table.licensee_organisation_id}, ${table.licensee_user_id}) = 1`,
+    ),
+    check(
+      'licences_one_scope',
+      sql`num_nonnulls(${table.media_id}, ${table.pool}, ${table.mediathek_id}) = 1`,
+    ),
+    check('licences_rights_check', sql`${table.rights} in ('stream', 'download')`),
+    check(
+      'licences_origin_check',
+      sql`${table.origin} in ('share', 'code', 'assignment', 'purchase')`,
+    ),
+    check('licences_remaining_check', sql`${table.remaining} >= 0`),
+    index('licences_organisation_idx').on(table.licensee_organisation_id),
+    index('licences_user_idx').on(table.licensee_user_id),
     index('licences_media_idx').on(table.media_id),
+    index('licences_pool_idx').on(table.pool),
+    index('licences_mediathek_idx').on(table.mediathek_id),
+    index('licences_grantor_idx').on(table.grantor_pool, table.created_at),
+    index('licences_parent_idx').on(table.parent_id),
+  ],
+);
+
+/**
+ * Plays and downloads, once per user, medium, kind and day: what uses a licence, and a media
+ * centre's history of its schools (organisation_id: the user's school then).
+ */
+export const mediaUses = pgTable(
+  'media_uses',
+  {
+    user_id: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    media_id: bigint('media_id', { mode: 'number' })
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    organisation_id: bigint('organisation_id', { mode: 'number' }).references(
+      () => organisations.id,
+      { onDelete: 'set null' },
+    ),
+    licence_id: bigint('licence_id', { mode: 'number' }).references(() => licences.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.media_id, table.kind, table.day] }),
+    check('media_uses_kind_check', sql`${table.kind} in ('play', 'download')`),
+    index('media_uses_organisation_idx').on(table.organisation_id, table.day),
+  ],
+);
+
+/** A batch of codes a producer made: what each code's licence grants, and its terms. */
+export const codeBatches = pgTable(
+  'code_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pool: text('pool').notNull(),
+    label: text('label').notNull().default(''),
+    media_ids: bigint('media_ids', { mode: 'number' }).array(),
+    whole_pool: boolean('whole_pool').notNull().default(false),
+    mediathek_id: bigint('mediathek_id', { mode: 'number' }).references(() => mediatheken.id, {
+      onDelete: 'cascade',
+    }),
+    valid_from: date('valid_from', { mode: 'string' }),
+    valid_until: date('valid_until', { mode: 'string' }),
+    rights: text('rights').notNull().default('stream'),
+    uses: integer('uses'),
+    created_by: bigint('created_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('code_batches_pool_idx').on(table.pool, table.created_at)],
+);
+
+/** One code of a batch: only its SHA-256 is stored; redeemed once, by one user. */
+export const codes = pgTable(
+  'codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batch_id: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => codeBatches.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    code_hash: text('code_hash').notNull(),
+    redeemed_by: bigint('redeemed_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    redeemed_at: timestamp('redeemed_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('codes_hash_key').on(table.code_hash),
+    index('codes_batch_idx').on(table.batch_id, table.number),
   ],
 );
 
@@ -185,6 +385,11 @@ export const users = pgTable(
     show_jitsi: boolean('show_jitsi').notNull().default(false),
     type: text('type').notNull().default(''),
     context: text('context').notNull().default(''),
+    /** The school, media centre or producer the user belongs to. */
+    organisation_id: bigint('organisation_id', { mode: 'number' }).references(
+      () => organisations.id,
+      { onDelete: 'set null' },
+    ),
     /** Set when the address was confirmed through the registration mail; login needs it. */
     email_confirmed_at: timestamp('email_confirmed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { AuthRepository, type NewUser } from '../modules/auth/auth.repository.ts
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { DEMO_CODES } from './demo-licences.ts';
 
 export interface DemoAccount extends Omit<NewUser, 'password_hash'> {
   /** Who this is, for the list printed at start. */
@@ -10,8 +11,6 @@ export interface DemoAccount extends Omit<NewUser, 'password_hash'> {
   flags?: Record<string, boolean>;
   /** Media (of these subject areas) the account shares with its class. */
   sharesSubjects?: string[];
-  /** Pools whose published media are licensed to the account's context (a media centre). */
-  licensedPools?: string[];
 }
 
 const school = 'Gesamtschule Am Stadtpark';
@@ -69,7 +68,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     type: 'MZ',
     context: 'mz/kreis-nord',
     schulname: 'Kreismedienzentrum Nord',
-    licensedPools: ['lernfilm', 'naturfilm'],
   },
   {
     label: 'Produzent (FWU Institut für Film und Bild)',
@@ -94,7 +92,6 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
     password,
     flags = {},
     sharesSubjects = [],
-    licensedPools = [],
     ...account
   } of DEMO_ACCOUNTS) {
     if (await repository.findUserByEmail(account.email)) {
@@ -109,14 +106,6 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
       created += 1;
       for (const [flag, enabled] of Object.entries(flags)) {
         await repository.setFeatureFlag(user.id, flag, enabled);
-      }
-      if (licensedPools.length > 0 && account.context) {
-        await db.execute(
-          sql`INSERT INTO licences (context_path, media_id)
-              SELECT ${account.context}, id FROM media
-              WHERE pool IN ${licensedPools} AND fn_status = 'published'
-              ON CONFLICT DO NOTHING`,
-        );
       }
       if (sharesSubjects.length > 0 && account.klassen_id) {
         // Four media of each subject area for the class library.
@@ -139,7 +128,11 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
 /** The lines printed at start: every demo account with its password. */
 export function demoAccountList(): string {
   const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.label.length));
-  return DEMO_ACCOUNTS.map(
+  const accounts = DEMO_ACCOUNTS.map(
     (account) => `  ${account.label.padEnd(width)}  ${account.email}  ${account.password}`,
-  ).join('\n');
+  );
+  return [
+    ...accounts,
+    `Demo-Codes zum Einlösen unter /redeem (je ein weiterer FWU-Film): ${DEMO_CODES.join(', ')}`,
+  ].join('\n');
 }

@@ -127,7 +127,23 @@ export const CatalogueItemSchema = z
     producer: z.string(),
     starred: z.boolean(),
     stars: z.number().int(),
-    remaining: z.number().int().nullable(),
+    remaining: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Uses left under the licence that lets the user play it, if counted' }),
+    access: z
+      .enum(['own', 'open', 'licence', 'none'])
+      .nullable()
+      .meta({
+        description:
+          'For a signed-in user: why it plays (own medium, open medium, licence) or none; ' +
+          'null for anonymous visitors',
+      }),
+    download: z.boolean().meta({ description: 'The signed-in user may download it' }),
+    open_access: z
+      .string()
+      .meta({ description: "'' for licensed media; 'frei' or a Creative Commons licence" }),
     cover: z.string(),
     image: z.string().nullable(),
     geteilt_mit: z.array(z.string()),

@@ -1,5 +1,7 @@
+import type { LicenceOrigin, LicenceRights } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
+import { covers, inForce, today } from '../licences/licence-sql.ts';
 
 /** What the access policy needs to know of a medium, and what its callers use of it. */
 export interface MediumFacts {
@@ -9,9 +11,49 @@ export interface MediumFacts {
   pool: string;
   fn_titel: string;
   fn_status: 'draft' | 'published' | 'archived';
+  /** '' for licensed media; 'frei' or a Creative Commons licence for open ones. */
+  open_access: string;
 }
 
-const columns = sql.raw('id, identifier, pool, fn_titel, fn_status');
+/** What the access policy needs to know of a licence to decide who may change it. */
+export interface LicenceFacts {
+  id: number;
+  grantor_pool: string;
+  licensee_organisation_id: number | null;
+  licensee_user_id: number | null;
+  parent_id: number | null;
+  /** The holder of the licence it was passed on from. */
+  parent_organisation_id: number | null;
+  origin: LicenceOrigin;
+  media_id: number | null;
+  pool: string | null;
+  mediathek_id: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  rights: LicenceRights;
+  in_force: boolean;
+}
+
+/** Who may hold licences: a user, and the organisation it belongs to. */
+export interface Holder {
+  userId: number;
+  organisationId: number | null;
+}
+
+/** A licence in force that covers a medium for a holder. */
+export interface Grant {
+  media_id: number;
+  licence_id: number;
+  rights: 'stream' | 'download';
+  /** Uses left (of the licence, or of the one it was passed on from); null: unlimited. */
+  remaining: number | null;
+  /** The licence whose remaining uses a use counts against; null when unlimited. */
+  counted_licence_id: number | null;
+  /** The holder already used the medium today (another use today costs nothing). */
+  used_today: boolean;
+}
+
+const columns = sql.raw('id, identifier, pool, fn_titel, fn_status, open_access');
 
 /** The facts behind the access policy's decisions. Identifiers match in any case. */
 export class AccessRepository {
@@ -35,4 +77,53 @@ export class AccessRepository {
       sql`SELECT ${columns} FROM media WHERE identifier IN ${identifiers}`,
     );
   }
+
+  /** The licences in force that cover each of the media for the holder. */
+  async grants(holder: Holder, mediaIds: readonly number[]): Promise<Grant[]> {
+    if (mediaIds.length === 0) {
+      return [];
+    }
+    return queryRows<Grant>(
+      this.db,
+      sql`SELECT m.id AS media_id, l.id AS licence_id, l.rights,
+            coalesce(l.remaining, p.remaining) AS remaining,
+            CASE WHEN l.remaining IS NOT NULL THEN l.id
+                 WHEN p.remaining IS NOT NULL THEN p.id END AS counted_licence_id,
+            EXISTS (SELECT 1 FROM media_uses u WHERE u.user_id = ${holder.userId}
+                    AND u.media_id = m.id AND u.day = ${today}) AS used_today
+          FROM licences l
+          LEFT JOIN licences p ON p.id = l.parent_id
+          JOIN media m ON m.id IN ${mediaIds} AND ${covers('l', 'm')}
+          WHERE (l.licensee_user_id = ${holder.userId}
+                 OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)
+            AND ${inForce('l', 'p')}`,
+    );
+  }
+
+  /** Whether a licence (and the one it was passed on from) is in force today. */
+  async licenceInForce(licenceId: number): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`SELECT l.id FROM licences l LEFT JOIN licences p ON p.id = l.parent_id
+          WHERE l.id = ${licenceId} AND ${inForce('l', 'p')}`,
+    );
+    return rows.length > 0;
+  }
+
+  async licenceFacts(id: number): Promise<LicenceFacts | undefined> {
+    const [row] = await queryRows<LicenceFacts>(
+      this.db,
+      sql`SELECT l.id, l.grantor_pool, l.licensee_organisation_id, l.licensee_user_id,
+            l.parent_id, p.licensee_organisation_id AS parent_organisation_id, l.origin,
+            l.media_id, l.pool, l.mediathek_id, l.valid_from::text AS valid_from,
+            l.valid_until::text AS valid_until, l.rights,
+            (l.revoked_at IS NULL AND (p.id IS NULL OR p.revoked_at IS NULL)
+             AND (l.valid_until IS NULL OR l.valid_until >= (now() AT TIME ZONE 'Europe/Berlin')::date)
+            ) AS in_force
+          FROM licences l LEFT JOIN licences p ON p.id = l.parent_id
+          WHERE l.id = ${id}`,
+    );
+    return row;
+  }
+
 }

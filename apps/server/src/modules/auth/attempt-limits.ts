@@ -43,3 +43,14 @@ export const registerHits = (address: string): Hit[] => [
 export const tokenHits = (address: string): Hit[] => [
   { limit: ATTEMPT_LIMITS.tokenPerAddress, subject: address },
 ];
+
+/** Codes tried: only failures count (a code is a secret to guess, like a password). */
+export const REDEEM_LIMITS = {
+  perAccount: limit('redeem-account', 10, 60),
+  perAddress: limit('redeem-address', 100, 60),
+} as const;
+
+export const redeemHits = (address: string, userId: number): Hit[] => [
+  { limit: REDEEM_LIMITS.perAddress, subject: address },
+  { limit: REDEEM_LIMITS.perAccount, subject: `user:${String(userId)}` },
+];

@@ -15,6 +15,8 @@ export interface UserRow {
   show_jitsi: boolean;
   type: string;
   context: string;
+  /** The school, media centre or producer the user belongs to. */
+  organisation_id: number | null;
   email_confirmed_at: Date | string | null;
 }
 
@@ -32,12 +34,14 @@ export interface NewUser {
   klassen_id?: string;
   type?: string;
   context?: string;
+  organisation_id?: number | null;
   confirmed?: boolean;
 }
 
 const userColumns = sql.raw(
   'u.id, u.email, u.password_hash, u.vorname, u.name, u.role, u.school_admin, u.district_admin, ' +
-    'u.klassen_id, u.schulname, u.show_jitsi, u.type, u.context, u.email_confirmed_at',
+    'u.klassen_id, u.schulname, u.show_jitsi, u.type, u.context, u.organisation_id, ' +
+    'u.email_confirmed_at',
 );
 
 export class AuthRepository {
@@ -64,11 +68,12 @@ export class AuthRepository {
     const [row] = await queryRows<UserRow>(
       this.db,
       sql`INSERT INTO users AS u (email, password_hash, vorname, name, role, schulname, school_admin,
-                             district_admin, klassen_id, type, context, email_confirmed_at)
+                             district_admin, klassen_id, type, context, organisation_id,
+                             email_confirmed_at)
           VALUES (${user.email}, ${user.password_hash}, ${user.vorname}, ${user.name}, ${user.role},
                   ${user.schulname}, ${user.school_admin ?? ''}, ${user.district_admin ?? ''},
                   ${user.klassen_id ?? ''}, ${user.type ?? ''}, ${user.context ?? ''},
-                  ${user.confirmed ? sql`now()` : null})
+                  ${user.organisation_id ?? null}, ${user.confirmed ? sql`now()` : null})
           ON CONFLICT DO NOTHING
           RETURNING ${userColumns}`,
     );

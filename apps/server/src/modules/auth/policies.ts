@@ -1,7 +1,13 @@
 import { isMediaCentreUser, isProducer, MESSAGES, producerPool } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
 import type { SearchScope } from '../catalogue/search-filters.ts';
-import type { AccessRepository, MediumFacts } from './access.repository.ts';
+import type {
+  AccessRepository,
+  Grant,
+  Holder,
+  LicenceFacts,
+  MediumFacts,
+} from './access.repository.ts';
 import type { UserRow } from './auth.repository.ts';
 
 /**
@@ -23,13 +29,55 @@ export interface ProducerAccess {
 /**
  * What an actor may want to do with one medium:
  * - see: its detail, cover, star and view counts (published media; a producer its own too)
- * - play: signed play and download addresses (signed-in users, published media; own media)
  * - manage: its record, files, WebDAV storage and cover renders (the owning producer only)
+ * Playing is decided by play(): it needs a licence (see there).
  */
-export type MediumAction = 'see' | 'play' | 'manage';
+export type MediumAction = 'see' | 'manage';
 
-/** Actions that need a signed-in user whatever the medium: anonymous callers get 401. */
-const SIGN_IN_ACTIONS: ReadonlySet<MediumAction> = new Set(['play', 'manage']);
+/**
+ * Why an actor may play a medium: it is the producer's own, it is open (OER or free for all
+ * schools), or a licence in force grants it (the user's own, or its organisation's).
+ */
+export type Entitlement =
+  | { basis: 'own' | 'open'; download: true; grant: undefined }
+  | { basis: 'licence'; download: boolean; grant: Grant };
+
+/** What a card shows a signed-in user: whether and how the medium plays for them. */
+export interface CardAccess {
+  access: 'own' | 'open' | 'licence' | 'none';
+  download: boolean;
+  /** Uses left under the licence, where it counts them. */
+  remaining: number | null;
+}
+
+/**
+ * The licence that serves best: one with uses left (or already used today, which costs
+ * nothing more), downloading before streaming only, unlimited before counted, more uses first.
+ */
+export function bestGrant(grants: readonly Grant[]): Grant | undefined {
+  const usable = grants.filter(
+    (grant) => grant.remaining === null || grant.remaining > 0 || grant.used_today,
+  );
+  const score = (grant: Grant) =>
+    (grant.rights === 'download' ? 2e9 : 0) + (grant.remaining ?? 1e9);
+  return usable.sort((a, b) => score(b) - score(a))[0];
+}
+
+/** The entitlement to play a medium the actor may see, without asking for licences. */
+function entitlementWithoutLicence(actor: Actor, medium: MediumFacts): Entitlement | undefined {
+  if (ownsMedium(actor, medium)) {
+    return { basis: 'own', download: true, grant: undefined };
+  }
+  if (medium.open_access !== '' && medium.fn_status === 'published') {
+    return { basis: 'open', download: true, grant: undefined };
+  }
+  return undefined;
+}
+
+const holderOf = (user: UserRow): Holder => ({
+  userId: user.id,
+  organisationId: user.organisation_id,
+});
 
 /** The producer whose pool holds the medium (pools compare case-insensitively). */
 export function ownsMedium(actor: Actor, medium: Pick<MediumFacts, 'pool'>): boolean {
@@ -45,8 +93,6 @@ export function permits(actor: Actor, action: MediumAction, medium: MediumFacts)
   switch (action) {
     case 'see':
       return medium.fn_status === 'published' || ownsMedium(actor, medium);
-    case 'play':
-      return actor !== undefined && (medium.fn_status === 'published' || ownsMedium(actor, medium));
     case 'manage':
       return ownsMedium(actor, medium);
   }
@@ -105,6 +151,67 @@ export function requirePreviewer(actor: Actor): { producer: ProducerAccess } | {
   throw new HttpError(403, MESSAGES.forbidden);
 }
 
+/** A media-centre user and the media centre it works for: 401, or 403 for other roles. */
+export function requireMediaCentre(actor: Actor): { user: UserRow; organisationId: number } {
+  const user = requireUser(actor);
+  if (!isMediaCentreUser(user) || user.organisation_id === null) {
+    throw new HttpError(403, MESSAGES.forbidden);
+  }
+  return { user, organisationId: user.organisation_id };
+}
+
+/**
+ * Whose licences an administrator reads: a school admin those of the school, a district admin
+ * those of the schools its media centre serves (read-only both). 403 for everyone else.
+ */
+export function requireLicenceReader(actor: Actor): {
+  organisationId: number;
+  reach: 'school' | 'district';
+} {
+  const user = requireUser(actor);
+  if (user.organisation_id !== null && user.district_admin === '1') {
+    return { organisationId: user.organisation_id, reach: 'district' };
+  }
+  if (user.organisation_id !== null && ['1', '2'].includes(user.school_admin)) {
+    return { organisationId: user.organisation_id, reach: 'school' };
+  }
+  throw new HttpError(403, MESSAGES.forbidden);
+}
+
+/** A producer manages what belongs to its pool only (Mediatheken, code batches). */
+export const ownsPoolItem = (producer: ProducerAccess, item: { pool: string }) =>
+  item.pool === producer.pool;
+
+/** What one may do with a licence, and who may. */
+export type LicenceAction =
+  /** The producer withdraws a share of its pool. */
+  | { kind: 'withdraw-share'; producer: ProducerAccess }
+  /** A media centre passes a licence it holds on to its schools. */
+  | { kind: 'pass-on'; organisationId: number }
+  /** A media centre withdraws what it passed on. */
+  | { kind: 'withdraw-assignment'; organisationId: number };
+
+export function permitsLicence(action: LicenceAction, licence: LicenceFacts): boolean {
+  switch (action.kind) {
+    case 'withdraw-share':
+      return (
+        licence.grantor_pool === action.producer.pool &&
+        licence.origin === 'share' &&
+        licence.parent_id === null
+      );
+    case 'pass-on':
+      return (
+        licence.licensee_organisation_id === action.organisationId &&
+        licence.parent_id === null &&
+        licence.in_force
+      );
+    case 'withdraw-assignment':
+      return (
+        licence.parent_organisation_id === action.organisationId && licence.origin === 'assignment'
+      );
+  }
+}
+
 /** The policy with the facts it looks up: services call it first. */
 export class AccessPolicy {
   constructor(private readonly repository: AccessRepository) {}
@@ -115,9 +222,6 @@ export class AccessPolicy {
    * the same 404.
    */
   async medium(actor: Actor, action: MediumAction, identifier: string): Promise<MediumFacts> {
-    if (SIGN_IN_ACTIONS.has(action)) {
-      requireUser(actor);
-    }
     if (action === 'manage') {
       requireProducer(actor);
     }
@@ -164,5 +268,71 @@ export class AccessPolicy {
       throw new HttpError(404, MESSAGES.producer.someNotFound);
     }
     return permitted;
+  }
+
+  /**
+   * The medium of `identifier` and why the actor may play it: 401 anonymous, 404 for a medium it
+   * may not see (or that does not exist), 403 with a German message saying how to get access
+   * when no licence grants it (or the licence's uses are used up).
+   */
+  async play(
+    actor: Actor,
+    identifier: string,
+  ): Promise<{ medium: MediumFacts; entitlement: Entitlement }> {
+    const user = requireUser(actor);
+    const medium = await this.medium(user, 'see', identifier);
+    const free = entitlementWithoutLicence(user, medium);
+    if (free) {
+      return { medium, entitlement: free };
+    }
+    const grants = await this.repository.grants(holderOf(user), [medium.id]);
+    const grant = bestGrant(grants);
+    if (!grant) {
+      throw new HttpError(
+        403,
+        grants.length > 0 ? MESSAGES.licences.usedUp : MESSAGES.licences.noAccess,
+      );
+    }
+    return {
+      medium,
+      entitlement: { basis: 'licence', download: grant.rights === 'download', grant },
+    };
+  }
+
+  /** For each of the media (by identifier), what the cards show the actor; none anonymous. */
+  async cardAccess(actor: Actor, identifiers: readonly string[]): Promise<Map<string, CardAccess>> {
+    const answers = new Map<string, CardAccess>();
+    if (!actor || identifiers.length === 0) {
+      return answers;
+    }
+    const media = await this.repository.mediaByIdentifiers(
+      identifiers.map((identifier) => identifier.toUpperCase()),
+    );
+    const licensed = media.filter((medium) => !entitlementWithoutLicence(actor, medium));
+    const grants = await this.repository.grants(
+      holderOf(actor),
+      licensed.map((medium) => medium.id),
+    );
+    for (const medium of media) {
+      const free = entitlementWithoutLicence(actor, medium);
+      const candidates = free ? [] : grants.filter((candidate) => candidate.media_id === medium.id);
+      const grant = bestGrant(candidates);
+      answers.set(medium.identifier, {
+        access: free ? free.basis : grant ? 'licence' : 'none',
+        download: free !== undefined || grant?.rights === 'download',
+        // Licences whose uses are all used up show 0.
+        remaining: grant ? grant.remaining : candidates.length > 0 ? 0 : null,
+      });
+    }
+    return answers;
+  }
+
+  /** The licence `id` if the action is permitted on it; 404 like a missing one otherwise. */
+  async licence(action: LicenceAction, id: number): Promise<LicenceFacts> {
+    const licence = await this.repository.licenceFacts(id);
+    if (!licence || !permitsLicence(action, licence)) {
+      throw new HttpError(404, MESSAGES.licences.notFound);
+    }
+    return licence;
   }
 }

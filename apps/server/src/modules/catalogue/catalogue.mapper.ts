@@ -18,10 +18,13 @@ export function toCatalogueItem(row: MediumRow): CatalogueItem {
     fn_schlag: row.fn_schlag,
     publisher: row.fn_herausgeber,
     producer: row.pool,
-    // Licences and shares arrive with their issues.
     starred: row.starred ?? false,
     stars: row.stars,
+    // Set per user by the card overlay (CatalogueService.withCounters).
     remaining: null,
+    access: null,
+    download: false,
+    open_access: row.open_access,
     cover,
     image: row.fn_typ === 'UC_CLIP' ? cover : null,
     geteilt_mit: [],

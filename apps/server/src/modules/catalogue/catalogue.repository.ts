@@ -29,6 +29,7 @@ export interface MediumRow {
   fn_url: string;
   fn_beigaben: string;
   fn_aenderung: Date | string;
+  open_access: string;
   stars: number;
   /** Whether the current user starred it, where the query asks. */
   starred?: boolean;
@@ -69,6 +70,7 @@ export const mediumColumns = sql.raw(
     'fn_url',
     'fn_beigaben',
     'fn_aenderung',
+    'open_access',
     'stars',
   ]
     .map((column) => `m.${column}`)

@@ -42,7 +42,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request, reply) => {
-      return searchAnswer(reply, await service.search(request.query, request.user?.id));
+      return searchAnswer(reply, await service.search(request.query, request.user));
     },
   );
 
@@ -89,7 +89,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request, reply) => {
-      const medium = await service.findMedium(request.params.identifier, request.user?.id);
+      const medium = await service.findMedium(request.params.identifier, request.user);
       if (!medium) {
         return reply.code(404).send({ error: 'Not Found', message: MESSAGES.mediumNotFound });
       }

@@ -13,11 +13,18 @@ import {
   type MediumDetail,
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Actor, CardAccess } from '../auth/policies.ts';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
 import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
 import { queryWords, searchTsQuery } from './search-text.ts';
+
+/** What the cards show a user about playing each medium, by identifier. */
+export type CardAccessLookup = (
+  viewer: Actor,
+  identifiers: readonly string[],
+) => Promise<Map<string, CardAccess>>;
 
 export interface SearchTuning {
   /**
@@ -62,10 +69,15 @@ export class CatalogueService {
   private readonly distinctAnswers: AnswerCache<CatalogueDistinct>;
   private readonly categoryAnswers: AnswerCache<FacetValue[]>;
 
+  /**
+   * @param cardAccess what the cards show a signed-in user about playing each medium (the
+   *   access policy's cardAccess); without it, cards show nothing of licences
+   */
   constructor(
     private readonly repository: CatalogueRepository,
     private readonly tuning: SearchTuning = DEFAULT_SEARCH_TUNING,
     cache: AnswerCacheOptions = DEFAULT_ANSWER_CACHE,
+    private readonly cardAccess: CardAccessLookup = async () => new Map(),
   ) {
     const version = () => repository.catalogueVersion();
     this.searchAnswers = new AnswerCache(version, cache);
@@ -96,12 +108,12 @@ export class CatalogueService {
   }
 
   /**
-   * Search answers are cached until the catalogue changes (see AnswerCache); the star counts
-   * and the viewer's own stars are read live.
+   * Search answers are cached until the catalogue changes (see AnswerCache); the star counts,
+   * the viewer's own stars and what it may play are read live.
    */
   async search(
     query: CatalogueSearchQuery,
-    viewer?: number,
+    viewer?: Actor,
     scope: SearchScope = PUBLIC_SCOPE,
   ): Promise<SearchResult> {
     const result = await this.searchAnswers.get(JSON.stringify({ query, scope }), () =>
@@ -110,16 +122,25 @@ export class CatalogueService {
     return { ...result, items: await this.withCounters(result.items, viewer) };
   }
 
-  /** The items with their current star count and whether `viewer` starred them. */
-  async withCounters<Item extends CatalogueItem>(items: Item[], viewer?: number): Promise<Item[]> {
-    const counters = await this.repository.counters(
-      items.map((item) => item.identifier),
-      viewer,
-    );
+  /**
+   * The items with their current star count, whether `viewer` starred them, and whether (and
+   * how) it may play and download them.
+   */
+  async withCounters<Item extends CatalogueItem>(items: Item[], viewer?: Actor): Promise<Item[]> {
+    const identifiers = items.map((item) => item.identifier);
+    const [counters, access] = await Promise.all([
+      this.repository.counters(identifiers, viewer?.id),
+      this.cardAccess(viewer, identifiers),
+    ]);
     const byIdentifier = new Map(counters.map((counter) => [counter.identifier, counter]));
     return items.map((item) => {
       const counter = byIdentifier.get(item.identifier);
-      return counter ? { ...item, stars: counter.stars, starred: counter.starred } : item;
+      const card = access.get(item.identifier);
+      return {
+        ...item,
+        ...(counter && { stars: counter.stars, starred: counter.starred }),
+        ...(card && { access: card.access, download: card.download, remaining: card.remaining }),
+      };
     });
   }
 
@@ -243,7 +264,7 @@ export class CatalogueService {
     });
   }
 
-  async findMedium(identifier: string, viewer?: number): Promise<MediumDetail | undefined> {
+  async findMedium(identifier: string, viewer?: Actor): Promise<MediumDetail | undefined> {
     const row = await this.repository.findPublished(identifier.toUpperCase());
     return row && (await this.withCounters([toMediumDetail(row)], viewer))[0];
   }

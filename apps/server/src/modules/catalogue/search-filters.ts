@@ -1,5 +1,6 @@
 import { MEDIA_KINDS, type CatalogueDistinctQuery } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { covers, inForce } from '../licences/licence-sql.ts';
 import { searchTsQuery } from './search-text.ts';
 
 /** The filters of a catalogue search, as both the search and the distinct call take them. */
@@ -87,7 +88,7 @@ export interface SearchScope {
   publishedOnly: boolean;
   /** Only the media of this pool (content preview). */
   pool?: string;
-  /** Only media licensed to this context path (a media centre's licence view). */
+  /** Only media that a licence in force covers for this context path (a media centre's view). */
   licensedTo?: string;
 }
 
@@ -115,7 +116,10 @@ export function searchConditions(
   }
   if (scope.licensedTo !== undefined) {
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM licences l WHERE l.media_id = m.id AND l.context_path = ${scope.licensedTo})`,
+      sql`EXISTS (SELECT 1 FROM licences l JOIN organisations o ON o.id = l.licensee_organisation_id
+                  LEFT JOIN licences p ON p.id = l.parent_id
+                  WHERE o.context_path = ${scope.licensedTo} AND ${inForce('l', 'p')}
+                    AND ${covers('l', 'm')})`,
     );
   }
   if (tsQuery) {
@@ -152,7 +156,8 @@ export function searchConditions(
   if (filters.filter_lizenzen?.length) {
     const paths = filters.filter_lizenzen.map((path) => path.toLowerCase());
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM licences l WHERE l.media_id = m.id AND l.context_path = ANY(${textArray(paths)}))`,
+      sql`EXISTS (SELECT 1 FROM mediathek_media mm JOIN mediatheken mt ON mt.id = mm.mediathek_id
+                  WHERE mm.media_id = m.id AND mt.path = ANY(${textArray(paths)}))`,
     );
   }
   return { where: sql.join(conditions, sql` AND `), tsQuery };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AccessRepository } from '../auth/access.repository.ts';
 import type { AccessPolicy } from '../auth/policies.ts';
 import { isActiveContent } from '../files/active-content.ts';
+import type { MediaUsesRepository } from '../licences/media-uses.repository.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { sendFile } from '../files/file-response.ts';
 import type { FilesRepository } from '../files/files.repository.ts';
@@ -14,6 +15,7 @@ export interface ContentOptions {
   files: FilesRepository;
   policy: AccessPolicy;
   media: AccessRepository;
+  uses: MediaUsesRepository;
   secret: string;
   /** Link lifetime in seconds (default 6 hours). */
   linkSeconds?: number;
@@ -36,9 +38,13 @@ const SANDBOX_CSP = [
 /** Play and download: /api/v1/media/link/{identifier} and the signed /content/... addresses. */
 export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
   app,
-  { storage, files, policy, media, secret, linkSeconds, now },
+  { storage, files, policy, media, uses, secret, linkSeconds, now },
 ) => {
-  const content = new ContentService(storage, files, policy, media, { secret, linkSeconds, now });
+  const content = new ContentService(storage, files, policy, media, uses, {
+    secret,
+    linkSeconds,
+    now,
+  });
 
   app.get(
     '/api/v1/media/link/:identifier',
@@ -47,10 +53,18 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
         tags: ['Medien'],
         summary: 'Signed play, download and player-page addresses of a medium (valid 6 hours)',
         description:
-          'Signed-in users for published media, the owning producer also for its drafts ' +
+          'Signed-in users with a licence in force (their own or their organisation\'s), for ' +
+          'open media, and the owning producer (also for drafts); 403 says how to get access. ' +
+          'Each call is a use, counted once per user, medium and day. ' +
           'media. direct: the index file, else the only file; download: the ZIP, else the ' +
           'only file; frame: an embeddable player page of direct. null where there is none.',
         params: z.object({ identifier: z.string().min(1).max(200) }),
+        querystring: z.object({
+          purpose: z
+            .enum(['play', 'download'], { error: MESSAGES.badRequest })
+            .default('play')
+            .meta({ description: 'What the user is about to do: counted as a use of that kind' }),
+        }),
         response: {
           200: MediaLinkSchema,
           401: ErrorSchema,
@@ -60,7 +74,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
       },
     },
     async (request, reply) => {
-      const link = await content.link(request.user, request.params.identifier);
+      const link = await content.link(request.user, request.params.identifier, request.query.purpose);
       void reply.header('Cache-Control', 'private, no-store');
       return link;
     },

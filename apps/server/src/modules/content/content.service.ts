@@ -10,11 +10,12 @@ import {
 } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
 import type { AccessRepository, MediumFacts } from '../auth/access.repository.ts';
-import type { AccessPolicy, Actor } from '../auth/policies.ts';
+import { requireUser, type AccessPolicy, type Actor } from '../auth/policies.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { someFiles } from '../files/file-walk.ts';
 import type { FilesRepository } from '../files/files.repository.ts';
 import { insidePath } from '../files/files.service.ts';
+import type { MediaUsesRepository } from '../licences/media-uses.repository.ts';
 import {
   CONTENT_LINK_SECONDS,
   contentUrl,
@@ -56,6 +57,7 @@ export class ContentService {
     private readonly repository: FilesRepository,
     private readonly policy: AccessPolicy,
     private readonly media: AccessRepository,
+    private readonly uses: MediaUsesRepository,
     settings: ContentSettings,
   ) {
     this.secret = settings.secret;
@@ -65,12 +67,30 @@ export class ContentService {
 
   /**
    * The links of a medium (GET /api/v1/media/link/{identifier}), for those the access policy
-   * lets play it (401 anonymous; 404 for a medium that is missing or not theirs to play).
-   * direct: the index file, else the only file. download: the built ZIP, else the only file.
-   * frame: the player page of the direct file. Each is null when there is nothing to offer.
+   * lets play it (401 anonymous; 404 for a medium they may not see; 403 with the way to access
+   * without a licence). The call is a use: counted once per user, medium and day against the
+   * licence's uses. direct: the index file, else the only file. download: the built ZIP, else
+   * the only file, where the licence allows downloading. frame: the player page of the direct
+   * file. Each is null when there is nothing to offer.
    */
-  async link(actor: Actor, identifier: string): Promise<MediaLink> {
-    const medium = await this.policy.medium(actor, 'play', identifier);
+  async link(actor: Actor, identifier: string, purpose: 'play' | 'download'): Promise<MediaLink> {
+    const { medium, entitlement } = await this.policy.play(actor, identifier);
+    const user = requireUser(actor);
+    if (purpose === 'download' && !entitlement.download) {
+      throw new HttpError(403, MESSAGES.licences.noDownload);
+    }
+    const recorded = await this.uses.record({
+      userId: user.id,
+      organisationId: user.organisation_id,
+      mediumId: medium.id,
+      kind: purpose,
+      licenceId: entitlement.grant?.licence_id,
+      countedLicenceId: entitlement.grant?.counted_licence_id ?? undefined,
+    });
+    if (!recorded) {
+      throw new HttpError(403, MESSAGES.licences.usedUp);
+    }
+    const licence = entitlement.grant?.licence_id ?? null;
     const dirlist = await this.repository.dirlist(medium.id);
     const index = await this.existingIndex(medium, dirlist?.fn_index ?? null);
     const zip =
@@ -83,12 +103,18 @@ export class ContentService {
         : [];
     const single = only.length === 1 ? only[0]?.path : undefined;
     const direct = index ?? single;
-    const grant = (purpose: ContentPurpose, filePath: string) =>
-      this.signed(medium, purpose, filePath);
+    const grant = (kind: ContentPurpose, filePath: string) =>
+      this.signed(medium, kind, filePath, licence);
+    const download = !entitlement.download
+      ? null
+      : zip !== undefined
+        ? grant('zip', zip)
+        : single === undefined
+          ? null
+          : grant('file', single);
     return {
       direct: direct === undefined ? null : grant('play', direct),
-      download:
-        zip !== undefined ? grant('zip', zip) : single === undefined ? null : grant('file', single),
+      download,
       frame: direct === undefined ? null : grant('frame', direct),
     };
   }
@@ -104,13 +130,19 @@ export class ContentService {
     if (relative === '' || !(await isFile(absolute))) {
       throw new HttpError(404, MESSAGES.files.fileNotFound);
     }
-    return this.signed(medium, 'play', relative);
+    return this.signed(medium, 'play', relative, null);
   }
 
-  private signed(medium: MediumFacts, purpose: ContentPurpose, filePath: string): string {
+  private signed(
+    medium: MediumFacts,
+    purpose: ContentPurpose,
+    filePath: string,
+    licence: number | null,
+  ): string {
     return contentUrl(this.secret, {
       mediumId: medium.id,
       identifier: medium.identifier,
+      licence,
       purpose,
       path: filePath,
       expires: Math.floor(this.now() / 1000) + this.linkSeconds,
@@ -132,7 +164,11 @@ export class ContentService {
         { mediumId: medium.id, identifier: medium.identifier, path: relative },
         Math.floor(this.now() / 1000),
       );
-    if (!medium || !valid) {
+    if (
+      !medium ||
+      !valid ||
+      (valid.licence !== null && !(await this.media.licenceInForce(valid.licence)))
+    ) {
       throw new HttpError(403, MESSAGES.files.linkExpired);
     }
     if (valid.purpose !== 'zip' && isTeaserPath(relative)) {
@@ -168,6 +204,7 @@ export class ContentService {
         const play: ContentGrant = {
           mediumId: medium.id,
           identifier: medium.identifier,
+          licence: valid.licence,
           purpose: 'play',
           path: relative,
           expires: valid.expires,

@@ -21,6 +21,9 @@ export interface ContentGrant {
    * the same identifier) and its identifier (which appears in the address). */
   mediumId: number;
   identifier: string;
+  /** The licence that granted it (checked again on every request: a revoked or expired
+   * licence ends its addresses at once); null for own and open media. */
+  licence: number | null;
   purpose: ContentPurpose;
   /** Relative path inside the folder ('' for play, which covers the whole folder). */
   path: string;
@@ -32,16 +35,21 @@ function signature(secret: string, grant: ContentGrant): string {
   const scope = grant.purpose === 'play' ? '' : grant.path;
   return createHmac('sha256', secret)
     .update(
-      [grant.mediumId, grant.identifier.toUpperCase(), grant.purpose, scope, grant.expires].join(
-        '\n',
-      ),
+      [
+        grant.mediumId,
+        grant.identifier.toUpperCase(),
+        grant.licence ?? 0,
+        grant.purpose,
+        scope,
+        grant.expires,
+      ].join('\n'),
     )
     .digest('base64url');
 }
 
-/** The token of a grant: '{purpose}.{expires}.{HMAC-SHA256, base64url}'. */
+/** The token of a grant: '{purpose}.{expires}.{licence or 0}.{HMAC-SHA256, base64url}'. */
 export function signToken(secret: string, grant: ContentGrant): string {
-  return `${grant.purpose}.${String(grant.expires)}.${signature(secret, grant)}`;
+  return `${grant.purpose}.${String(grant.expires)}.${String(grant.licence ?? 0)}.${signature(secret, grant)}`;
 }
 
 /** '/content/{IDENTIFIER}/{token}/{path}' with each path segment percent-encoded. */
@@ -59,13 +67,20 @@ export function verifyToken(
   token: string,
   medium: { mediumId: number; identifier: string; path: string },
   now: number,
-): { purpose: ContentPurpose; expires: number } | undefined {
-  const [purpose = '', expiresText = '', given = '', ...rest] = token.split('.');
-  if (rest.length > 0 || !PURPOSES.has(purpose) || !/^\d{1,12}$/.test(expiresText)) {
+): { purpose: ContentPurpose; expires: number; licence: number | null } | undefined {
+  const [purpose = '', expiresText = '', licenceText = '', given = '', ...rest] = token.split('.');
+  if (
+    rest.length > 0 ||
+    !PURPOSES.has(purpose) ||
+    !/^\d{1,12}$/.test(expiresText) ||
+    !/^\d{1,15}$/.test(licenceText)
+  ) {
     return undefined;
   }
+  const licence = Number(licenceText) === 0 ? null : Number(licenceText);
   const grant: ContentGrant = {
     ...medium,
+    licence,
     purpose: purpose as ContentPurpose,
     expires: Number(expiresText),
   };
@@ -74,5 +89,7 @@ export function verifyToken(
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
     return undefined;
   }
-  return grant.expires > now ? { purpose: grant.purpose, expires: grant.expires } : undefined;
+  return grant.expires > now
+    ? { purpose: grant.purpose, expires: grant.expires, licence }
+    : undefined;
 }

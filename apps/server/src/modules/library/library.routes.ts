@@ -78,17 +78,17 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService }> =
   userList(
     '/api/v1/user/wishlist',
     "The signed-in user's starred media, latest star first",
-    (user, page) => library.wishlist(user.id, page),
+    (user, page) => library.wishlist(user, page),
   );
   userList(
     '/api/v1/user/trending',
     'Media most starred and viewed by all users in the last 30 days',
-    (user, page) => library.trending(user.id, page),
+    (user, page) => library.trending(user, page),
   );
   userList(
     '/api/v1/user/classlibrary',
     "Media shared with the signed-in user's class, latest first",
-    (user, page) => library.classLibrary(user.id, user.klassen_id, page),
+    (user, page) => library.classLibrary(user, page),
   );
 
   app.post(

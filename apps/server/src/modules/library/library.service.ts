@@ -1,6 +1,9 @@
 import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
+import type { UserRow } from '../auth/auth.repository.ts';
 import { requireUser, type AccessPolicy, type Actor } from '../auth/policies.ts';
+import type { MediumRow } from '../catalogue/catalogue.repository.ts';
 import { toCatalogueItem } from '../catalogue/catalogue.mapper.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
 export interface MediaPage {
@@ -14,6 +17,7 @@ export class LibraryService {
   constructor(
     private readonly repository: LibraryRepository,
     private readonly policy: AccessPolicy,
+    private readonly catalogue: CatalogueService,
   ) {}
 
   /** Stars a medium the user may see (404 otherwise, like an unknown one). */
@@ -34,23 +38,34 @@ export class LibraryService {
     await this.repository.recordView(actor?.id, medium.id);
   }
 
-  async wishlist(userId: number, pageNumber: number): Promise<MediaPage> {
-    const { rows, total } = await this.repository.wishlist(userId, page(pageNumber));
-    return { items: rows.map(toCatalogueItem), total };
+  async wishlist(actor: Actor, pageNumber: number): Promise<MediaPage> {
+    const user = requireUser(actor);
+    return this.cards(user, await this.repository.wishlist(user.id, page(pageNumber)));
   }
 
   /** The class library: media shared with the user's class (none without a class). */
-  async classLibrary(userId: number, klassenId: string, pageNumber: number): Promise<MediaPage> {
-    if (klassenId === '') {
+  async classLibrary(actor: Actor, pageNumber: number): Promise<MediaPage> {
+    const user = requireUser(actor);
+    if (user.klassen_id === '') {
       return { items: [], total: 0 };
     }
-    const { rows, total } = await this.repository.classLibrary(userId, klassenId, page(pageNumber));
-    return { items: rows.map(toCatalogueItem), total };
+    return this.cards(
+      user,
+      await this.repository.classLibrary(user.id, user.klassen_id, page(pageNumber)),
+    );
   }
 
-  async trending(userId: number, pageNumber: number): Promise<MediaPage> {
-    const { rows, total } = await this.repository.trending(userId, page(pageNumber));
-    return { items: rows.map(toCatalogueItem), total };
+  async trending(actor: Actor, pageNumber: number): Promise<MediaPage> {
+    const user = requireUser(actor);
+    return this.cards(user, await this.repository.trending(user.id, page(pageNumber)));
+  }
+
+  /** Cards with what the user may play, like the catalogue's. */
+  private async cards(
+    user: UserRow,
+    { rows, total }: { rows: MediumRow[]; total: number | undefined },
+  ): Promise<MediaPage> {
+    return { items: await this.catalogue.withCounters(rows.map(toCatalogueItem), user), total };
   }
 }
 

@@ -37,7 +37,7 @@ export class PreviewService {
   }
 
   async search(actor: Actor, pool: string, query: CatalogueSearchQuery) {
-    return this.catalogue.search(query, actor?.id, previewScope(actor, pool));
+    return this.catalogue.search(query, actor, previewScope(actor, pool));
   }
 
   async distinct(actor: Actor, pool: string, query: CatalogueDistinctQuery) {

@@ -52,7 +52,8 @@ export async function sendFile(
   const ifRange = request.headers['if-range'];
   if (range !== undefined && ifRange !== undefined) {
     const strongDate = Date.now() - stats.mtimeMs >= 1000;
-    if (!ifRangeMatches(ifRange, { etag, lastModified: strongDate ? lastModified : undefined })) {
+    const current = { etag, lastModified: strongDate ? lastModified : undefined };
+    if (typeof ifRange !== 'string' || !ifRangeMatches(ifRange, current)) {
       range = undefined;
     }
   }

@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf '${dataDir}' && npm run build -w @medienkatalog/web && env -u DATABASE_URL npm run start -w @medienkatalog/server`,
     cwd: repositoryRoot,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    // The journeys sign in with the demo accounts.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DEMO_ACCOUNTS: 'true' },
     url: `http://127.0.0.1:${port}/api/v1/utils/features`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts `node --import tsx apps/server/src/main.ts` on its own PGlite folder (never the shell's
- * DATABASE_URL) and waits until it answers.
+ * DATABASE_URL) with the demo accounts and waits until it answers.
  */
 export async function startServer(options: {
   repositoryRoot: string;
@@ -27,6 +27,8 @@ export async function startServer(options: {
     PORT: String(options.port),
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
+    // The benchmark signs in as the demo producer.
+    DEMO_ACCOUNTS: 'true',
   };
   delete env.DATABASE_URL;
   const child = spawn(

@@ -65,6 +65,7 @@ import { ProducerRepository } from './modules/producer/producer.repository.ts';
 import { producerRoutes } from './modules/producer/producer.routes.ts';
 import { ProducerService } from './modules/producer/producer.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 
 // Validation messages that our schemas do not word themselves come in German too.
 z.config(z.locales.de());
@@ -74,6 +75,8 @@ export interface AppDependencies {
   /** Folder with the built web app, served with an index.html fallback when present. */
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Proxies whose X-Forwarded-* headers set request.ip and request.protocol (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
   /** Thresholds of the search (tests lower them to reach the paths for broad queries). */
   searchTuning?: SearchTuning;
   /** Cache of search and facet answers (see AnswerCache). */
@@ -114,6 +117,7 @@ export async function buildApp({
   db,
   webDist,
   logger = false,
+  trustProxy = false,
   searchTuning = DEFAULT_SEARCH_TUNING,
   searchCache = DEFAULT_ANSWER_CACHE,
   mailer = NO_MAILER,
@@ -122,6 +126,7 @@ export async function buildApp({
 }: AppDependencies) {
   const app = Fastify({
     logger,
+    trustProxy,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_SIZE } from '@medienkatalog/domain';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -19,6 +20,14 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Create the demo accounts, whose passwords the README publishes. Only the quick start asks
+   * for them; refused together with NODE_ENV=production.
+   */
+  DEMO_ACCOUNTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Search and facet answers kept in memory until the catalogue changes; 0 turns it off. */
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Address of the app as users reach it, for the links in mails. */
@@ -35,9 +44,36 @@ const EnvSchema = z.object({
    * made at each start, so links die with a restart; several instances need the same secret.
    */
   CONTENT_SECRET: z.string().min(32).optional(),
+  /** Which proxies' X-Forwarded-For/-Proto/-Host to believe: false, true, a hop count or a list. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, context) => {
+      const trustProxy = parseTrustProxy(raw);
+      if (trustProxy === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'Erwartet false, true, eine Anzahl von Proxys oder eine durch Kommas getrennte Liste ' +
+            'von Adressen und CIDR-Bereichen (z. B. 10.0.0.0/8,192.168.1.5).',
+        });
+        return z.NEVER;
+      }
+      return trustProxy;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
+
+/** The demo accounts' passwords are published: never in production. */
+const CheckedEnvSchema = EnvSchema.refine(
+  (values) => !(values.DEMO_ACCOUNTS && values.NODE_ENV === 'production'),
+  {
+    path: ['DEMO_ACCOUNTS'],
+    message:
+      'Die Demo-Zugänge haben veröffentlichte Passwörter und sind mit NODE_ENV=production nicht erlaubt.',
+  },
+);
 
 export interface Config {
   port: number;
@@ -47,6 +83,7 @@ export interface Config {
   dataDir: string;
   webDist: string | undefined;
   seedDemo: boolean;
+  demoAccounts: boolean;
   searchCacheEntries: number;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -54,15 +91,15 @@ export interface Config {
   sessionIdleMinutes: number;
   maxFileSize: number;
   contentSecret: string;
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  nodeEnv: z.infer<typeof EnvSchema>['NODE_ENV'];
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
@@ -79,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR),
     webDist: values.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist'),
     seedDemo: values.SEED_DEMO,
+    demoAccounts: values.DEMO_ACCOUNTS,
     searchCacheEntries: values.SEARCH_CACHE_ENTRIES,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${String(values.PORT)}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
@@ -86,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     maxFileSize: values.FILES_MAX_SIZE,
     contentSecret: values.CONTENT_SECRET ?? randomBytes(32).toString('hex'),
+    trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
-    nodeEnv: values.NODE_ENV,
   };
 }

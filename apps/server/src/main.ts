@@ -22,9 +22,8 @@ if (config.seedDemo) {
     console.log(`Demo-Katalog angelegt: ${added} Medien.`);
   }
 }
-// Demo accounts have published passwords: never in production.
-const demoAccounts = config.seedDemo && config.nodeEnv !== 'production';
-if (demoAccounts) {
+// Demo accounts have published passwords: only when asked for (config refuses it in production).
+if (config.demoAccounts) {
   await seedDemoAccounts(database.db);
   await seedDemoLicences(database.db);
 }
@@ -49,6 +48,7 @@ const app = await buildApp({
   db: database.db,
   webDist: config.webDist,
   logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
   searchCache: { ...DEFAULT_ANSWER_CACHE, entries: config.searchCacheEntries },
   mailer: config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
@@ -90,6 +90,6 @@ console.log(`API-Dokumentation: http://${shownHost}:${config.port}/api/docs`);
 if (!config.smtpUrl) {
   console.log(`E-Mails werden als .eml-Dateien abgelegt in ${mailFolder}`);
 }
-if (demoAccounts) {
+if (config.demoAccounts) {
   console.log(`Demo-Zugänge (E-Mail-Adresse, Passwort):\n${demoAccountList()}`);
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type MediaLink, type ZipInfo } from '@medienkatalog/domain';
@@ -171,6 +171,42 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     expect(
       execFileSync('unzip', ['-Z1', zipCopy], { encoding: 'utf8' }).trim().split('\n'),
     ).toEqual(['a.txt', 'b/c.mp3']);
+  });
+
+  it('honours If-Range only for the strong ETag or the exact, strong Last-Modified', async () => {
+    const { direct } = await links('FWU-C2');
+    const film = path.join(storage.folder((await medium('FWU-C2')).id), 'Übung 1.mp4');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(film, hourAgo, hourAgo);
+    const whole = await get(direct ?? '');
+    const etag = String(whole.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const lastModified = String(whole.headers['last-modified']);
+    expect(lastModified).toBe(hourAgo.toUTCString());
+    const ranged = (ifRange: string) =>
+      get(direct ?? '', { range: 'bytes=0-9', 'if-range': ifRange });
+
+    const matching = await ranged(etag);
+    expect(matching.statusCode).toBe(206);
+    expect(matching.rawPayload.equals(FILM.subarray(0, 10))).toBe(true);
+    // A weak tag never matches (RFC 9110 13.1.5), not even with the same opaque part.
+    const weak = await ranged(`W/${etag}`);
+    expect(weak.statusCode).toBe(200);
+    expect(weak.rawPayload.equals(FILM)).toBe(true);
+    // Another version's tag or date: the whole file.
+    expect((await ranged('"2710-1"')).statusCode).toBe(200);
+    expect((await ranged(new Date(hourAgo.getTime() - 1000).toUTCString())).statusCode).toBe(200);
+    expect((await ranged(lastModified)).statusCode).toBe(206);
+
+    // Changed within the last second (or, as here to be sure, ahead of the clock), Last-Modified
+    // is no strong validator (RFC 9110 8.8.2.2): the whole file.
+    const ahead = new Date(Date.now() + 5_000);
+    await utimes(film, ahead, ahead);
+    const changed = await get(direct ?? '');
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await ranged(etag)).statusCode).toBe(200);
+    expect((await ranged(String(changed.headers['last-modified']))).statusCode).toBe(200);
+    expect((await ranged(String(changed.headers.etag))).statusCode).toBe(206);
   });
 
   it('serves files with Range, HEAD, content types and dispositions', async () => {

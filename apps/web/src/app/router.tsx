@@ -1,9 +1,9 @@
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 import { MarketplacePage } from '../features/marketplace/marketplace-page.tsx';
 import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
-import { NotFoundPage } from '../features/pages/not-found-page.tsx';
 import type de from '../i18n/de.json';
 import { STATIC_PAGES } from '../lib/paths.ts';
 import {

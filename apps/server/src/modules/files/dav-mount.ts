@@ -11,12 +11,12 @@ import FileSystemAdapter, { Resource as FileSystemResource } from '@nephele/adap
 import createServer, {
   BadRequestError,
   defaults,
-  Method,
   MethodNotSupportedError,
   ResourceNotFoundError,
   ResourceTreeNotCompleteError,
   type User,
 } from 'nephele';
+import './nephele-patches.ts';
 
 /** What our routes found out about a request before nephele sees it. */
 export interface DavRequestContext {
@@ -53,79 +53,6 @@ type NepheleErrorHandler = (
   response: ErrorResponse,
   error?: Error,
 ) => Promise<void>;
-
-interface ParsedXmlNode {
-  $ns?: { uri?: string; local?: string };
-  [key: string]: unknown;
-}
-
-const isNode = (value: unknown): value is ParsedXmlNode =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * nephele reads the namespace of same-named sibling elements from the first one only, so
- * '<a xmlns="urn:x"/><a xmlns="urn:y"/>' became two properties of urn:x (litmus props'
- * 'propmanyns'). Giving each further namespace its own key (with a prefix of its own, as if
- * the client had written one) keeps them apart.
- */
-function separateNamespaces(node: unknown): unknown {
-  if (Array.isArray(node)) {
-    return node.map(separateNamespaces);
-  }
-  if (!isNode(node)) {
-    return node;
-  }
-  const output: Record<string, unknown> = {};
-  let extra = 0;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$' || key === '$ns' || key === '_' || !Array.isArray(value)) {
-      output[key] = separateNamespaces(value);
-      continue;
-    }
-    const groups = new Map<string, unknown[]>();
-    for (const element of value) {
-      const uri = isNode(element) ? (element.$ns?.uri ?? '') : '';
-      groups.set(uri, [...(groups.get(uri) ?? []), separateNamespaces(element)]);
-    }
-    let first = true;
-    for (const elements of groups.values()) {
-      const local = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
-      output[first ? key : `mkns${String((extra += 1))}:${local}`] = elements;
-      first = false;
-    }
-  }
-  return output;
-}
-
-/**
- * Fixes of nephele's XML reading, in one wrapper around its parseXml (whose only callers
- * parse request bodies): malformed XML in a PROPFIND, PROPPATCH or LOCK body is the client's
- * error (400), not a 500; and same-named properties of different namespaces stay apart.
- */
-const patchedMarker = Symbol.for('medienkatalog.nephele.parseXml');
-interface XmlParser {
-  parseStringPromise(xml: string): Promise<unknown>;
-}
-type MethodWithXml = { xmlParser: XmlParser } & Record<PropertyKey, unknown>;
-const methodPrototype = Method.prototype as unknown as Record<PropertyKey, unknown> & {
-  parseXml: (this: MethodWithXml, xml: string) => Promise<unknown>;
-};
-if (!methodPrototype[patchedMarker]) {
-  const parseXml = methodPrototype.parseXml;
-  methodPrototype.parseXml = async function (this: MethodWithXml, xml: string) {
-    const parser = this.xmlParser;
-    const separating: XmlParser = {
-      parseStringPromise: async (text) => separateNamespaces(await parser.parseStringPromise(text)),
-    };
-    const method = Object.create(this, { xmlParser: { value: separating } }) as MethodWithXml;
-    try {
-      return await parseXml.call(method, xml);
-    } catch {
-      throw new BadRequestError('The request body is not well-formed XML.');
-    }
-  };
-  methodPrototype[patchedMarker] = true;
-}
 
 async function insideRoot(root: string, absolutePath: string): Promise<boolean> {
   try {

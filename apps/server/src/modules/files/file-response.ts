@@ -17,8 +17,9 @@ export interface SendFileOptions {
 /**
  * Streams a file with Range support (one range; video players seek with it): 206 with
  * Content-Range for a satisfiable range, 416 for one beyond the end, the whole file (200) for
- * none, several or malformed ones, or when If-Range names another version. HEAD answers the
- * headers only. A missing path or a folder answers 404.
+ * none, several or malformed ones, or when If-Range does not name this version (strong
+ * comparison, see ifRangeMatches). HEAD answers the headers only. A missing path or a folder
+ * answers 404.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -31,7 +32,9 @@ export async function sendFile(
     throw new HttpError(404, MESSAGES.files.fileNotFound);
   }
   const size = stats.size;
-  const etag = `W/"${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  // Strong, from size and modification time as nginx makes it: these answers are never
+  // compressed, so the bytes of one tag are always the same (If-Range needs a strong tag).
+  const etag = `"${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const lastModified = stats.mtime.toUTCString();
   void reply
     .header('Accept-Ranges', 'bytes')
@@ -47,13 +50,12 @@ export async function sendFile(
 
   let range = parseRange(request.headers.range, size);
   const ifRange = request.headers['if-range'];
-  if (
-    range !== undefined &&
-    ifRange !== undefined &&
-    ifRange !== etag &&
-    ifRange !== lastModified
-  ) {
-    range = undefined;
+  if (range !== undefined && ifRange !== undefined) {
+    const strongDate = Date.now() - stats.mtimeMs >= 1000;
+    const current = { etag, lastModified: strongDate ? lastModified : undefined };
+    if (typeof ifRange !== 'string' || !ifRangeMatches(ifRange, current)) {
+      range = undefined;
+    }
   }
   if (range === 'unsatisfiable') {
     return reply
@@ -79,6 +81,23 @@ export async function sendFile(
     return reply.send();
   }
   return reply.send(createReadStream(absolutePath, { start, end }));
+}
+
+/**
+ * Whether If-Range names this version (RFC 9110 13.1.5), by strong comparison: an entity tag
+ * only when it is the strong tag itself (a weak W/"..." never matches), a date only when it is
+ * exactly the Last-Modified and that is strong (undefined when the file changed within the last
+ * second, 8.8.2.2). Otherwise the whole file is sent.
+ */
+export function ifRangeMatches(
+  header: string,
+  current: { etag: string; lastModified: string | undefined },
+): boolean {
+  const value = header.trim();
+  if (value.startsWith('"') || value.startsWith('W/')) {
+    return !value.startsWith('W/') && value === current.etag;
+  }
+  return current.lastModified !== undefined && value === current.lastModified;
 }
 
 /**

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCategories } from '../../api/categories.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { SubjectIcon } from '../../components/subject-icon.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
 
 /** /categories and /categories/{path+}: the subject-area tree with media counts. */
 export function CategoriesPage() {

@@ -13,9 +13,9 @@ import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { StarButton } from '../../components/media-card.tsx';
 import { MediaFacts } from '../../components/media-facts.tsx';
 import { MediaPlayback } from '../../components/media-playback.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { plainTitle, sanitizeTitle } from '../../lib/sanitize.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
 
 /** /marketplace/{id}: every public field of a medium and related media. */
 export function MediumPage() {

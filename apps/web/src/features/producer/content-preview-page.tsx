@@ -27,8 +27,8 @@ import { usePreviewSources } from '../../api/preview.ts';
 import { useFeatures, useUserInfo } from '../../api/user.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { SearchFilters } from '../../components/search-filters.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { SearchFilters } from '../search/search-filters.tsx';
 
 type Mode = 'view' | 'edit';
 

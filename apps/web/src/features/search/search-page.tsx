@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE, catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { SearchFilters } from '../../components/search-filters.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { SearchFilters } from './search-filters.tsx';
 import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
 
 /** The heading variants of the spec: query, producer, media library (plus keyword and all). */

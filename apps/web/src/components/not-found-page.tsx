@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../lib/paths.ts';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { paths } from '../lib/paths.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 export function NotFoundPage({ text }: { text?: string }) {
   const { t } = useTranslation();

@@ -17,8 +17,8 @@ import {
   hasSearchInput,
   type SearchSource,
   type SearchState,
-} from '../../api/catalogue-search.ts';
-import { useDistinct } from '../../api/catalogue-distinct.ts';
+} from '../api/catalogue-search.ts';
+import { useDistinct } from '../api/catalogue-distinct.ts';
 
 interface Option {
   value: string;

@@ -208,6 +208,38 @@ describe.each(databaseKinds)('attempt limits of login and WebDAV Basic (%s)', (k
     }
   });
 
+  it('starts a new window when one ends, and deletes the rows of ended windows', async () => {
+    const email = await newProducer();
+    for (let i = 0; i < ATTEMPT_LIMITS.loginPerAccount.max; i += 1) {
+      expect((await login(email, WRONG, HOME)).statusCode).toBe(401);
+    }
+    expectLimited(await login(email, PASSWORD, HOME));
+    const key = counterKey({ limit: ATTEMPT_LIMITS.loginPerAccount, subject: email });
+    await database.db.execute(
+      sql`UPDATE rate_limits SET window_start = window_start - interval '15 minutes',
+                                 window_end = window_end - interval '15 minutes'
+          WHERE key = ${key}`,
+    );
+    expect((await login(email, PASSWORD, HOME)).statusCode).toBe(200);
+
+    await database.db.execute(
+      sql`INSERT INTO rate_limits (key, window_start, window_end, count)
+          VALUES ('login-account:alt', now() - interval '1 hour', now() - interval '45 minutes', 3)`,
+    );
+    // A new instance cleans up with its first counted attempt (then every five minutes).
+    const fresh = await buildApp({ db: database.db });
+    try {
+      expect((await login(email, WRONG, HOME, fresh)).statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+    const rows = await queryRows<{ key: string; count: number }>(
+      database.db,
+      sql`SELECT key, count FROM rate_limits WHERE window_end < now() OR key = ${key}`,
+    );
+    expect(rows).toEqual([{ key, count: 1 }]);
+  });
+
   it('counts every use of a mailed token, with Retry-After', async () => {
     const confirm = () =>
       app.inject({

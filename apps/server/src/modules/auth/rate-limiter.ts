@@ -92,10 +92,10 @@ export class RateLimiter {
 
   private async increment(hits: readonly Hit[]): Promise<Counter[]> {
     await this.cleanUpNowAndThen();
-    // Always in the same order, so concurrent attempts cannot deadlock on two rows.
+    // Rows are locked in the order of their keys, so concurrent attempts cannot deadlock.
     const rows = hits
       .map((hit) => ({ key: counterKey(hit), minutes: hit.limit.windowMinutes }))
-      .sort((a, b) => a.key.localeCompare(b.key));
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const values = sql.join(
       rows.map((row) => sql`(${row.key}, ${row.minutes}::int)`),
       sql`, `,
@@ -115,18 +115,18 @@ export class RateLimiter {
     );
   }
 
-  /** Gives places back, in the windows they were taken in (a new window keeps its count). */
+  /**
+   * Gives places back, in the windows they were taken in (a new window keeps its count). One
+   * row per statement: holding one row's lock while waiting for another's could deadlock.
+   */
   private async release(counters: readonly Counter[]): Promise<void> {
-    const taken = sql.join(
-      counters.map(
-        (counter) =>
-          sql`(key = ${counter.key} AND window_end = to_timestamp(${counter.end_epoch}))`,
-      ),
-      sql` OR `,
-    );
-    await this.db.execute(
-      sql`UPDATE rate_limits SET count = count - 1 WHERE count > 0 AND (${taken})`,
-    );
+    for (const counter of counters) {
+      await this.db.execute(
+        sql`UPDATE rate_limits SET count = count - 1
+            WHERE key = ${counter.key} AND window_end = to_timestamp(${counter.end_epoch})
+              AND count > 0`,
+      );
+    }
   }
 
   private async cleanUpNowAndThen(): Promise<void> {
@@ -135,7 +135,11 @@ export class RateLimiter {
       return;
     }
     this.lastCleanup = now;
-    await this.db.execute(sql`DELETE FROM rate_limits WHERE window_end < now()`);
+    // Rows an attempt holds are left for next time: the deletion never waits for a lock.
+    await this.db.execute(
+      sql`DELETE FROM rate_limits WHERE key IN (
+            SELECT key FROM rate_limits WHERE window_end < now() FOR UPDATE SKIP LOCKED)`,
+    );
   }
 }
 

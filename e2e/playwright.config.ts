@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
-const port = 8181;
+// E2E_PORT lets several checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 8181);
 // Every run starts with an empty database, so the demo catalogue is seeded fresh. (Removed by
 // the server command: this file is also evaluated in the workers, while the server runs.)
 const dataDir = path.join(repositoryRoot, 'data', 'e2e');

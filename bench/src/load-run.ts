@@ -25,7 +25,7 @@ export function percentile(sorted: readonly number[], share: number): number {
 export async function loadRun(
   baseUrl: string,
   paths: readonly string[],
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadFigures> {
   let next = 0;
   const latencies: number[] = [];
@@ -41,6 +41,7 @@ export async function loadRun(
       url: baseUrl,
       connections: options.connections,
       duration: options.seconds,
+      ...(options.headers ? { headers: options.headers } : {}),
       requests: [
         {
           setupRequest: (request) => {
@@ -78,11 +79,16 @@ export async function loadRun(
 }
 
 /** Requests every path once, `connections` at a time: fills the database's and server's caches. */
-export async function warmUp(baseUrl: string, paths: readonly string[], connections: number) {
+export async function warmUp(
+  baseUrl: string,
+  paths: readonly string[],
+  connections: number,
+  headers: Record<string, string> = {},
+) {
   let next = 0;
   const worker = async () => {
     for (let path = paths[next++]; path !== undefined; path = paths[next++]) {
-      const response = await fetch(`${baseUrl}${path}`);
+      const response = await fetch(`${baseUrl}${path}`, { headers });
       await response.arrayBuffer();
     }
   };

@@ -8,7 +8,11 @@
  * once with the cache turned off (every request queries the database); `--cache on|off` picks one.
  *
  *   npm run bench:search -- --media 100000 [--seconds 15] [--connections 16] [--cache both|on|off]
- *                           [--load-only]
+ *                           [--load-only] [--signed-in]
+ *
+ * With --signed-in every search group runs a second time as a signed-in teacher whose school holds
+ * some of the 100,000 licences (cards then carry what the user may play), and a link group asks
+ * for the play addresses of licensed media: the figures and their ratio to the anonymous ones.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -25,6 +29,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { loadRun, percentile, warmUp, type LoadFigures } from './load-run.ts';
 import { queryMix, type QueryGroup } from './query-mix.ts';
+import { BENCH_TEACHER, ensureLicences, licensedIdentifiers } from './licences-data.ts';
 import { syntheticMedia } from './synthetic-media.ts';
 
 const { values: args } = parseArgs({
@@ -36,6 +41,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '8391' },
     'load-only': { type: 'boolean', default: false },
     cache: { type: 'string', default: 'both' },
+    'signed-in': { type: 'boolean', default: false },
   },
 });
 const mediaCount = Number(args.media);
@@ -69,6 +75,11 @@ async function benchDatabase(): Promise<{ handle: DatabaseHandle; env: NodeJS.Pr
 
 async function ensureLoaded(handle: DatabaseHandle): Promise<void> {
   await handle.migrate();
+  await loadMedia(handle);
+  await ensureLicences(handle.db);
+}
+
+async function loadMedia(handle: DatabaseHandle): Promise<void> {
   const [row] = await queryRows<{ count: number }>(
     handle.db,
     sql`SELECT count(*)::int AS count FROM media`,
@@ -97,11 +108,6 @@ async function ensureLoaded(handle: DatabaseHandle): Promise<void> {
     loaded += await importMedia(handle.db, chunk);
     process.stdout.write(`\rloading ${loaded}/${mediaCount}`);
   }
-  // One media library with a licence for every 100th medium, for filter_lizenzen.
-  await handle.db.execute(
-    sql`INSERT INTO licences (context_path, media_id)
-        SELECT 'mz/bench/mediathek', id FROM media WHERE id % 100 = 0`,
-  );
   await afterMediaImport(handle.db);
   console.log(`\nloaded ${loaded} media in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
@@ -183,6 +189,13 @@ async function main() {
     return;
   }
   const groups = await queryMix(handle.db, mediaCount);
+  const linkGroup: QueryGroup = {
+    name: 'link (licensed media)',
+    endpoint: 'search',
+    paths: (await licensedIdentifiers(handle.db, 200)).map(
+      (identifier) => `/api/v1/media/link/${identifier}`,
+    ),
+  };
   const serial = new Map<string, number[]>();
   for (const group of groups) {
     serial.set(group.name, await serialTimes(handle, group));
@@ -193,25 +206,83 @@ async function main() {
   const kind = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const modes = args.cache === 'both' ? [true, false] : [args.cache !== 'off'];
   for (const cached of modes) {
-    const figures = await runLoad(env, groups, cached);
-    console.log(
-      `\n${kind}, ${mediaCount} media, ${connections} connections, ${seconds} s per group, ` +
-        `${cached ? 'answer cache on (each query asked once before)' : 'answer cache off'} (times in ms)`,
-    );
-    printFigures(groups, figures, serial);
+    const server = await startServer(env, cached);
+    try {
+      const figures = await runLoad(server.base, groups);
+      console.log(
+        `\n${kind}, ${mediaCount} media, ${connections} connections, ${seconds} s per group, ` +
+          `${cached ? 'answer cache on (each query asked once before)' : 'answer cache off'} (times in ms)`,
+      );
+      printFigures(groups, figures, serial);
+      if (args['signed-in']) {
+        const headers = { cookie: await signIn(server.base) };
+        const searches = groups.filter((group) => group.endpoint === 'search');
+        const signedIn = await runLoad(server.base, [...searches, linkGroup], headers);
+        console.log(
+          `\nthe same, signed in (cards carry access; link: ${linkGroup.paths.length} licensed media)`,
+        );
+        printSignedIn(searches, linkGroup, figures, signedIn);
+      }
+    } finally {
+      await server.stop();
+    }
   }
 }
 
-async function runLoad(env: NodeJS.ProcessEnv, groups: QueryGroup[], cached: boolean) {
-  const server = await startServer(env, cached);
-  const figures = new Map<string, LoadFigures>();
-  try {
-    for (const group of groups) {
-      await warmUp(server.base, group.paths, connections);
-      figures.set(group.name, await loadRun(server.base, group.paths, { connections, seconds }));
+/** Logs the bench teacher in; answers the cookie header of its session. */
+async function signIn(base: string): Promise<string> {
+  const first = await fetch(`${base}/api/v1/utils/features`);
+  const csrf = /mk_csrf=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': csrf,
+      cookie: `mk_csrf=${csrf}`,
+    },
+    body: JSON.stringify(BENCH_TEACHER),
+  });
+  if (!login.ok) {
+    throw new Error(`bench login failed: ${String(login.status)}`);
+  }
+  const session = /mk_session=([^;]+)/.exec(login.headers.getSetCookie().join('; '))?.[1] ?? '';
+  return `mk_session=${session}; mk_csrf=${csrf}`;
+}
+
+function printSignedIn(
+  searches: QueryGroup[],
+  linkGroup: QueryGroup,
+  anonymous: Map<string, LoadFigures>,
+  signedIn: Map<string, LoadFigures>,
+) {
+  console.log('group                         |  HTTP p50     p95  anonymous p95   ratio  errors');
+  for (const group of searches) {
+    const mine = signedIn.get(group.name);
+    const theirs = anonymous.get(group.name);
+    if (!mine || !theirs) {
+      continue;
     }
-  } finally {
-    await server.stop();
+    console.log(
+      `${group.name.padEnd(30)}| ${format(mine.p50)} ${format(mine.p95)} ${format(theirs.p95).padStart(14)} ${(mine.p95 / theirs.p95).toFixed(2).padStart(7)} ${String(mine.errors).padStart(7)}`,
+    );
+  }
+  const link = signedIn.get(linkGroup.name);
+  if (link) {
+    console.log(
+      `${linkGroup.name.padEnd(30)}| ${format(link.p50)} ${format(link.p95)}  (target p95 <= 20 ms: ${link.p95 <= 20 ? 'PASS' : 'FAIL'})  errors ${String(link.errors)}`,
+    );
+  }
+}
+
+async function runLoad(
+  base: string,
+  groups: QueryGroup[],
+  headers: Record<string, string> = {},
+): Promise<Map<string, LoadFigures>> {
+  const figures = new Map<string, LoadFigures>();
+  for (const group of groups) {
+    await warmUp(base, group.paths, connections, headers);
+    figures.set(group.name, await loadRun(base, group.paths, { connections, seconds, headers }));
   }
   return figures;
 }

@@ -391,12 +391,9 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
       code: `http://localhost:8080/redeem?code=${second}`,
     });
     expect(qr.statusCode).toBe(200);
-    expect((await redeemer.get('/api/v1/user/licences')).json<Licence[]>()).toEqual([
-      expect.objectContaining({
-        origin: 'code',
-        scope: expect.objectContaining({ label: 'Das Herz' }),
-      }),
-    ]);
+    const mine = (await redeemer.get('/api/v1/user/licences')).json<Licence[]>();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ origin: 'code', scope: { label: 'Das Herz' } });
 
     // Revoked: refused; a redeemed code cannot be revoked.
     const codes =

@@ -1,5 +1,4 @@
 import { MESSAGES, type CatalogueDistinct, type CatalogueItem } from '@medienkatalog/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';

@@ -240,10 +240,9 @@ export const licences = pgTable(
     uses: integer('uses'),
     remaining: integer('remaining'),
     origin: text('origin').notNull(),
-    parent_id: bigint('parent_id', { mode: 'number' }).references(
-      (): AnyPgColumn => licences.id,
-      { onDelete: 'cascade' },
-    ),
+    parent_id: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => licences.id, {
+      onDelete: 'cascade',
+    }),
     granted_by: bigint('granted_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -265,8 +264,9 @@ export const licences = pgTable(
       sql`${table.origin} in ('share', 'code', 'assignment', 'purchase')`,
     ),
     check('licences_remaining_check', sql`${table.remaining} >= 0`),
-    index('licences_organisation_idx').on(table.licensee_organisation_id),
-    index('licences_user_idx').on(table.licensee_user_id),
+    // Which of these media does a holder have a licence for: the cards' and the link's question.
+    index('licences_organisation_media_idx').on(table.licensee_organisation_id, table.media_id),
+    index('licences_user_media_idx').on(table.licensee_user_id, table.media_id),
     index('licences_media_idx').on(table.media_id),
     index('licences_pool_idx').on(table.pool),
     index('licences_mediathek_idx').on(table.mediathek_id),

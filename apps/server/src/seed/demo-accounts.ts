@@ -87,13 +87,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export async function seedDemoAccounts(db: Database): Promise<number> {
   const repository = new AuthRepository(db);
   let created = 0;
-  for (const {
-    label,
-    password,
-    flags = {},
-    sharesSubjects = [],
-    ...account
-  } of DEMO_ACCOUNTS) {
+  for (const { label, password, flags = {}, sharesSubjects = [], ...account } of DEMO_ACCOUNTS) {
     if (await repository.findUserByEmail(account.email)) {
       continue;
     }

@@ -1,7 +1,7 @@
 import type { LicenceOrigin, LicenceRights } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { covers, inForce, today } from '../licences/licence-sql.ts';
+import { inForce, today } from '../licences/licence-sql.ts';
 
 /** What the access policy needs to know of a medium, and what its callers use of it. */
 export interface MediumFacts {
@@ -78,25 +78,38 @@ export class AccessRepository {
     );
   }
 
-  /** The licences in force that cover each of the media for the holder. */
+  /**
+   * The licences in force that cover each of the media for the holder: found along the three
+   * ways a licence covers a medium (itself, its pool, a Mediathek holding it), each by index.
+   */
   async grants(holder: Holder, mediaIds: readonly number[]): Promise<Grant[]> {
     if (mediaIds.length === 0) {
       return [];
     }
+    const holds = sql`(l.licensee_user_id = ${holder.userId}
+                       OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)`;
     return queryRows<Grant>(
       this.db,
-      sql`SELECT m.id AS media_id, l.id AS licence_id, l.rights,
+      sql`WITH wanted AS (SELECT id, pool FROM media WHERE id IN ${mediaIds}),
+          candidates AS (
+            SELECT w.id AS media_id, l.id AS licence_id
+            FROM wanted w JOIN licences l ON l.media_id = w.id WHERE ${holds}
+            UNION ALL
+            SELECT w.id, l.id FROM wanted w JOIN licences l ON l.pool = w.pool WHERE ${holds}
+            UNION ALL
+            SELECT w.id, l.id FROM wanted w
+            JOIN mediathek_media mm ON mm.media_id = w.id
+            JOIN licences l ON l.mediathek_id = mm.mediathek_id WHERE ${holds})
+          SELECT c.media_id, l.id AS licence_id, l.rights,
             coalesce(l.remaining, p.remaining) AS remaining,
             CASE WHEN l.remaining IS NOT NULL THEN l.id
                  WHEN p.remaining IS NOT NULL THEN p.id END AS counted_licence_id,
             EXISTS (SELECT 1 FROM media_uses u WHERE u.user_id = ${holder.userId}
-                    AND u.media_id = m.id AND u.day = ${today}) AS used_today
-          FROM licences l
+                    AND u.media_id = c.media_id AND u.day = ${today}) AS used_today
+          FROM candidates c
+          JOIN licences l ON l.id = c.licence_id
           LEFT JOIN licences p ON p.id = l.parent_id
-          JOIN media m ON m.id IN ${mediaIds} AND ${covers('l', 'm')}
-          WHERE (l.licensee_user_id = ${holder.userId}
-                 OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)
-            AND ${inForce('l', 'p')}`,
+          WHERE ${inForce('l', 'p')}`,
     );
   }
 
@@ -125,5 +138,4 @@ export class AccessRepository {
     );
     return row;
   }
-
 }

@@ -53,7 +53,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
         tags: ['Medien'],
         summary: 'Signed play, download and player-page addresses of a medium (valid 6 hours)',
         description:
-          'Signed-in users with a licence in force (their own or their organisation\'s), for ' +
+          "Signed-in users with a licence in force (their own or their organisation's), for " +
           'open media, and the owning producer (also for drafts); 403 says how to get access. ' +
           'Each call is a use, counted once per user, medium and day. ' +
           'media. direct: the index file, else the only file; download: the ZIP, else the ' +
@@ -74,7 +74,11 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
       },
     },
     async (request, reply) => {
-      const link = await content.link(request.user, request.params.identifier, request.query.purpose);
+      const link = await content.link(
+        request.user,
+        request.params.identifier,
+        request.query.purpose,
+      );
       void reply.header('Cache-Control', 'private, no-store');
       return link;
     },

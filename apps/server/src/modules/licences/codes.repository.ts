@@ -25,7 +25,8 @@ export interface CodeFacts {
   redeemed_by: number | null;
   revoked: boolean;
   expired: boolean;
-  media_ids: number[] | null;
+  /** node-postgres answers bigint arrays as strings, PGlite as numbers. */
+  media_ids: (number | string)[] | null;
   whole_pool: boolean;
   mediathek_id: number | null;
   valid_from: string | null;
@@ -54,7 +55,8 @@ interface BatchRow {
 }
 
 function toBatch(row: BatchRow): CodeBatch {
-  const expired = row.valid_until !== null && row.valid_until < new Date().toISOString().slice(0, 10);
+  const expired =
+    row.valid_until !== null && row.valid_until < new Date().toISOString().slice(0, 10);
   const mediaCount = row.media_ids?.length ?? 0;
   const label = row.whole_pool
     ? `Alle Medien von ${row.producer}`
@@ -108,7 +110,14 @@ export class CodesRepository {
         sql`INSERT INTO code_batches (pool, label, media_ids, whole_pool, mediathek_id, valid_from,
               valid_until, rights, uses, created_by)
             VALUES (${batch.pool}, ${batch.label},
-              ${mediaIds.length > 0 ? sql`ARRAY[${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)}]::bigint[]` : null},
+              ${
+                mediaIds.length > 0
+                  ? sql`ARRAY[${sql.join(
+                      mediaIds.map((id) => sql`${id}`),
+                      sql`, `,
+                    )}]::bigint[]`
+                  : null
+              },
               ${wholePool}, ${mediathek && 'mediathekId' in mediathek ? mediathek.mediathekId : null},
               ${batch.validFrom}::date, ${batch.validUntil}::date, ${batch.rights}, ${batch.uses},
               ${batch.createdBy})
@@ -117,9 +126,7 @@ export class CodesRepository {
       if (!row) {
         throw new Error('The code batch was not stored');
       }
-      const values = batch.codeHashes.map(
-        (hash, index) => sql`(${row.id}, ${index + 1}, ${hash})`,
-      );
+      const values = batch.codeHashes.map((hash, index) => sql`(${row.id}, ${index + 1}, ${hash})`);
       await db.execute(
         sql`INSERT INTO codes (batch_id, number, code_hash) VALUES ${sql.join(values, sql`, `)}`,
       );

@@ -30,7 +30,7 @@ import type { MediathekenRepository } from './mediatheken.repository.ts';
 export function newCode(): string {
   let code = '';
   for (let index = 0; index < CODE_LENGTH; index += 1) {
-    code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+    code += CODE_ALPHABET.charAt(randomInt(CODE_ALPHABET.length));
   }
   return code;
 }
@@ -68,7 +68,12 @@ export class CodesService {
   /** Makes a batch; the answer holds the codes in plain text, this once only. */
   async create(actor: Actor, request: CodeBatchRequest): Promise<CreatedCodeBatch> {
     const producer = requireProducer(actor);
-    const { pool, scopes } = await producerScopes(this.policy, this.mediatheken, actor, request.scope);
+    const { pool, scopes } = await producerScopes(
+      this.policy,
+      this.mediatheken,
+      actor,
+      request.scope,
+    );
     const plain = Array.from({ length: request.count }, newCode);
     const batchId = await this.codes.createBatch({
       pool,

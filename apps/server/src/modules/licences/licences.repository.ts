@@ -89,7 +89,8 @@ export class LicencesRepository {
       return [];
     }
     const values = licences.map((licence) => {
-      const organisationId = 'organisationId' in licence.licensee ? licence.licensee.organisationId : null;
+      const organisationId =
+        'organisationId' in licence.licensee ? licence.licensee.organisationId : null;
       const userId = 'userId' in licence.licensee ? licence.licensee.userId : null;
       const mediaId = 'mediaId' in licence.scope ? licence.scope.mediaId : null;
       const pool = 'pool' in licence.scope ? licence.scope.pool : null;

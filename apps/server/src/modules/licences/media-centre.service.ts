@@ -42,7 +42,9 @@ export class MediaCentreService {
   async passOn(actor: Actor, licenceId: number, schoolIds: readonly number[]): Promise<Licence[]> {
     const { user, organisationId } = requireMediaCentre(actor);
     const licence = await this.policy.licence({ kind: 'pass-on', organisationId }, licenceId);
-    const served = new Set((await this.licences.schoolsOf(organisationId)).map((school) => school.id));
+    const served = new Set(
+      (await this.licences.schoolsOf(organisationId)).map((school) => school.id),
+    );
     const wanted = [...new Set(schoolIds)];
     if (wanted.some((id) => !served.has(id))) {
       throw new HttpError(400, MESSAGES.licences.licenseeUnknown);

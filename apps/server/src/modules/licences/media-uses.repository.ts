@@ -27,7 +27,9 @@ export class MediaUsesRepository {
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       if (use.countedLicenceId !== undefined) {
-        await db.execute(sql`SELECT id FROM licences WHERE id = ${use.countedLicenceId} FOR UPDATE`);
+        await db.execute(
+          sql`SELECT id FROM licences WHERE id = ${use.countedLicenceId} FOR UPDATE`,
+        );
         const [used] = await queryRows<{ used: boolean }>(
           db,
           sql`SELECT EXISTS (SELECT 1 FROM media_uses WHERE user_id = ${use.userId}

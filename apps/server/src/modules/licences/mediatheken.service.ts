@@ -34,7 +34,9 @@ export class MediathekenService {
     if (saved === undefined) {
       throw new HttpError(409, MESSAGES.licences.mediathekPathTaken(input.path));
     }
-    const mediathek = (await this.mediatheken.list(producer.pool)).find((found) => found.id === saved);
+    const mediathek = (await this.mediatheken.list(producer.pool)).find(
+      (found) => found.id === saved,
+    );
     if (!mediathek) {
       throw new Error('The saved Mediathek was not found');
     }

@@ -1,4 +1,9 @@
-import { MESSAGES, type Licence, type Organisation, type ShareRequest } from '@medienkatalog/domain';
+import {
+  MESSAGES,
+  type Licence,
+  type Organisation,
+  type ShareRequest,
+} from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../../http-error.ts';
 import { requireProducer, type AccessPolicy, type Actor } from '../auth/policies.ts';
@@ -32,7 +37,12 @@ export class SharesService {
 
   async share(actor: Actor, request: ShareRequest): Promise<Licence[]> {
     const producer = requireProducer(actor);
-    const { pool, scopes } = await producerScopes(this.policy, this.mediatheken, actor, request.scope);
+    const { pool, scopes } = await producerScopes(
+      this.policy,
+      this.mediatheken,
+      actor,
+      request.scope,
+    );
     const wanted = [...new Set(request.organisation_ids)];
     const found = await this.licences.organisationsByIds(wanted);
     if (found.length !== wanted.length || found.some((found) => found.kind === 'producer')) {

@@ -27,7 +27,9 @@ export class UsageRepository {
     }
     if (filter.medium) {
       const pattern = `%${filter.medium.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(sql`(lower(m.fn_titel) LIKE ${pattern} OR lower(m.identifier) LIKE ${pattern})`);
+      conditions.push(
+        sql`(lower(m.fn_titel) LIKE ${pattern} OR lower(m.identifier) LIKE ${pattern})`,
+      );
     }
     return queryRows<UsageRow>(
       this.db,

@@ -7,14 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { AccessRepository } from '../src/modules/auth/access.repository.ts';
-import { AuthRepository } from '../src/modules/auth/auth.repository.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-import.ts';
 import { contentUrl } from '../src/modules/content/signed-url.ts';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
 import { MediathekenRepository } from '../src/modules/licences/mediatheken.repository.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
-import { mediumRecord } from './support/factories.ts';
+import { createLernfilmProducer, LERNFILM_PRODUCER, mediumRecord } from './support/factories.ts';
 import {
   createOrganisation,
   grantLicence,
@@ -67,11 +65,6 @@ const FIXTURES: NewMediumRecord[] = TARGET_NAMES.filter((name) => name !== 'miss
   },
 );
 
-const OTHER_PRODUCER = {
-  email: 'lernfilm-matrix@test.invalid',
-  password: 'Lernfilm-Matrix-2026',
-};
-
 const demo = (label: string) => {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.label.startsWith(label));
   if (!account) {
@@ -86,7 +79,7 @@ const CREDENTIALS: Record<Exclude<ActorName, 'anonymous'>, { email: string; pass
   districtAdmin: demo('Kreis-Admin'),
   mediaCentre: demo('Medienzentrum'),
   producer: demo('Produzent'),
-  otherProducer: OTHER_PRODUCER,
+  otherProducer: LERNFILM_PRODUCER,
 };
 
 /** An answer as the table states it: a status, or for covers which image came. */
@@ -223,6 +216,9 @@ const api = '/api/v1';
 const id = (context: CaseContext) => encodeURIComponent(context.target.identifier);
 const dav = (context: CaseContext, rest = '') => `/dav/${id(context)}/${rest}`;
 const davOrigin = { origin: 'http://matrix.invalid' };
+const LOCK_BODY =
+  '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/>' +
+  '</D:lockscope><D:locktype><D:write/></D:locktype><D:owner>Matrix</D:owner></D:lockinfo>';
 
 const TABLE: Record<string, Row> = {
   // The public catalogue.
@@ -734,9 +730,7 @@ const TABLE: Record<string, Row> = {
       method: 'LOCK',
       url: dav(c, `sperre-${c.unique}.txt`),
       headers: { 'content-type': 'application/xml', timeout: 'Second-60' },
-      body:
-        '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/>' +
-        '</D:lockscope><D:locktype><D:write/></D:locktype><D:owner>Matrix</D:owner></D:lockinfo>',
+      body: LOCK_BODY,
     }),
   },
   'UNLOCK /dav/{*}': {
@@ -748,9 +742,7 @@ const TABLE: Record<string, Row> = {
         method: 'LOCK',
         url,
         headers: { 'content-type': 'application/xml', timeout: 'Second-60' },
-        body:
-          '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/>' +
-          '</D:lockscope><D:locktype><D:write/></D:locktype><D:owner>Matrix</D:owner></D:lockinfo>',
+        body: LOCK_BODY,
       });
       const token =
         lock.headers.get('lock-token') ?? '<urn:uuid:00000000-0000-0000-0000-000000000000>';
@@ -864,17 +856,7 @@ describe.each(databaseKinds)('authorisation matrix (%s)', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDemoAccounts(database.db);
-    await new AuthRepository(database.db).createUser({
-      email: OTHER_PRODUCER.email,
-      password_hash: await hashPassword(OTHER_PRODUCER.password),
-      vorname: 'Lena',
-      name: 'Lernfilm',
-      role: 'L',
-      schulname: 'Lernfilm GmbH',
-      type: 'MZ',
-      context: 'admin/lernfilm',
-      confirmed: true,
-    });
+    await createLernfilmProducer(database.db);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mk-matrix-'));
     storage = new FileStorage(dataDir);
     app = await buildApp({ db: database.db, files: { dataDir, contentSecret: secret } });

@@ -21,7 +21,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
 import { seedDemoAccounts } from '../src/seed/demo-accounts.ts';
-import { mediumRecord } from './support/factories.ts';
+import { createLernfilmProducer, LERNFILM_PRODUCER, mediumRecord } from './support/factories.ts';
 import {
   createOrganisation,
   grantLicence,
@@ -120,17 +120,7 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
     }
     await joinOrganisation(db, 'medienzentrum@demo.medienkatalog.invalid', centre);
     await joinOrganisation(db, 'kreisadmin@demo.medienkatalog.invalid', centre);
-    await new AuthRepository(db).createUser({
-      email: 'lernfilm@test.invalid',
-      password_hash: await hashPassword('Lernfilm-Produzent-2026'),
-      vorname: 'Lena',
-      name: 'Lernfilm',
-      role: 'L',
-      schulname: 'Lernfilm',
-      type: 'MZ',
-      context: 'admin/lernfilm',
-      confirmed: true,
-    });
+    await createLernfilmProducer(db);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mk-licences-'));
     app = await buildApp({
       db,
@@ -148,10 +138,7 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
     student = await demoClient(app, 'Schülerin');
     mediaCentre = await demoClient(app, 'Medienzentrum');
     lernfilm = new SessionClient(app);
-    await lernfilm.post('/api/v1/auth/login', {
-      email: 'lernfilm@test.invalid',
-      password: 'Lernfilm-Produzent-2026',
-    });
+    await lernfilm.post('/api/v1/auth/login', LERNFILM_PRODUCER);
   });
   afterAll(async () => {
     await app.close();

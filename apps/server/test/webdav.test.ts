@@ -8,12 +8,10 @@ import { formatFileSize, MESSAGES } from '@medienkatalog/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
 import { buildApp, type App } from '../src/app.ts';
-import { AuthRepository } from '../src/modules/auth/auth.repository.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { AccessRepository } from '../src/modules/auth/access.repository.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
-import { mediumRecord } from './support/factories.ts';
+import { createLernfilmProducer, LERNFILM_PRODUCER, mediumRecord } from './support/factories.ts';
 import { demoClient, SessionClient } from './support/session-client.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
@@ -27,7 +25,7 @@ const account = (label: string) => {
 };
 const producer = account('Produzent');
 const teacher = account('Lehrkraft');
-const otherProducer = { email: 'lernfilm@test.invalid', password: 'Lernfilm-Produzent-2026' };
+const otherProducer = LERNFILM_PRODUCER;
 
 const fixtures = [
   mediumRecord({ pool: 'fwu', fn_nr: 'W1', fn_titel: 'Dateien eins' }),
@@ -100,17 +98,7 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     database = await createTestDatabase(kind);
     await importMedia(database.db, fixtures);
     await seedDemoAccounts(database.db);
-    await new AuthRepository(database.db).createUser({
-      email: otherProducer.email,
-      password_hash: await hashPassword(otherProducer.password),
-      vorname: 'Lena',
-      name: 'Lernfilm',
-      role: 'L',
-      schulname: 'Lernfilm GmbH',
-      type: 'MZ',
-      context: 'admin/lernfilm',
-      confirmed: true,
-    });
+    await createLernfilmProducer(database.db);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'medienkatalog-webdav-'));
     app = await buildApp({ db: database.db, files: { dataDir, maxFileSize: MAX_FILE_SIZE } });
     await app.listen({ host: '127.0.0.1', port: 0 });

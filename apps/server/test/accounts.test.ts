@@ -306,6 +306,23 @@ describe.each(databaseKinds)('accounts (%s)', (kind) => {
     expect((await second.get('/api/v1/user/userinfo')).statusCode).toBe(401);
   });
 
+  it('limits guessing the current password like logins: a stolen session cannot try many', async () => {
+    const client = await registeredUser('greta@schule.example', 'Richtiger-Baum-123');
+    for (let guess = 0; guess < 10; guess += 1) {
+      const answer = await client.post('/api/v1/user/password', {
+        current_password: `Falsch-${String(guess)}`,
+        new_password: 'Zweiter-Baum-456',
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    const limited = await client.post('/api/v1/user/password', {
+      current_password: 'Richtiger-Baum-123',
+      new_password: 'Zweiter-Baum-456',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('ends a session after the idle time', async () => {
     const client = await registeredUser('ida@schule.example');
     expect((await client.get('/api/v1/user/userinfo')).statusCode).toBe(200);

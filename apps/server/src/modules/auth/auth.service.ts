@@ -271,8 +271,10 @@ export class AuthService {
   async changePassword(
     user: UserRow,
     change: { current_password: string; new_password: string },
+    client: string,
   ): Promise<string> {
-    if (!(await verifyPassword(user.password_hash, change.current_password))) {
+    // The current password is a guess like a login's (a stolen session must not try many).
+    if (!(await this.guessPassword(loginHits(client, user.email), user, change.current_password))) {
       throw new HttpError(400, MESSAGES.account.currentPasswordWrong);
     }
     this.checkNewPassword(change.new_password, user.email);

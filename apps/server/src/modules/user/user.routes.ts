@@ -60,12 +60,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: 'Change the password; other sessions end, this one gets a new cookie',
         body: PasswordChangeSchema,
-        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema },
+        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request.user);
-      const token = await auth.changePassword(user, request.body);
+      const token = await auth.changePassword(user, request.body, request.ip);
       startSession(reply, token);
       return reply.code(204).send(null);
     },

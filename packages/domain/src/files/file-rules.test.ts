@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   fileExtension,
   formatFileSize,
+  isFileNameTooLong,
   isValidFileName,
   isViewableInBrowser,
+  MAX_FILE_NAME_BYTES,
 } from './file-rules.ts';
 
 describe('file rules', () => {
@@ -28,6 +30,17 @@ describe('file rules', () => {
     ]) {
       expect(isValidFileName(name), name).toBe(false);
     }
+  });
+
+  it('refuses names longer than 255 bytes in UTF-8, the limit of the file systems', () => {
+    expect(MAX_FILE_NAME_BYTES).toBe(255);
+    expect(isValidFileName('a'.repeat(255))).toBe(true);
+    expect(isValidFileName('a'.repeat(256))).toBe(false);
+    // 'ä' is two bytes: 127 of them and one 'a' fit, 128 do not.
+    expect(isValidFileName(`${'ä'.repeat(127)}a`)).toBe(true);
+    expect(isFileNameTooLong('ä'.repeat(128))).toBe(true);
+    expect(isValidFileName('ä'.repeat(128))).toBe(false);
+    expect(isFileNameTooLong('😀'.repeat(64))).toBe(true);
   });
 
   it('formats sizes at 1024 per step with two decimals, a dash without a size', () => {

@@ -100,6 +100,12 @@ describe('file manager rules', () => {
     }
   });
 
+  it('refuses names longer than the file system takes (255 bytes)', () => {
+    expect(nameError('a'.repeat(255))).toBeNull();
+    expect(nameError('a'.repeat(256))).toBe('tooLong');
+    expect(nameError('ü'.repeat(128))).toBe('tooLong');
+  });
+
   it('names every file without a name or content, the unnamed ones as given', () => {
     expect(
       invalidUploadNames(

@@ -41,7 +41,7 @@ export function NameDialog({
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const error = nameError(name);
-  const shownError = error === 'invalid' || (error === 'required' && touched) ? error : null;
+  const shownError = error === 'required' && !touched ? null : error;
   const close = () => {
     if (!busy) {
       onClose();

@@ -3,6 +3,7 @@ import { MESSAGES } from '@medienkatalog/domain';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { HttpError } from '../../http-error.ts';
+import { isStorableText } from '../../input-guard.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -80,7 +81,9 @@ export class DavAuthenticator {
     const colon = decoded.indexOf(':');
     const email = colon === -1 ? '' : decoded.slice(0, colon);
     const password = colon === -1 ? '' : decoded.slice(colon + 1);
-    const user = email && password ? await this.auth.checkCredentials(email, password) : undefined;
+    // A NUL in the address would reach SQL (and fail there): such credentials are simply wrong.
+    const usable = email !== '' && password !== '' && isStorableText(email);
+    const user = usable ? await this.auth.checkCredentials(email, password) : undefined;
     if (!user) {
       // Guessing passwords here is limited like at the login form.
       this.failuresPerAddress.hit(request.ip);

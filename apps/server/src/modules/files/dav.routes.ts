@@ -111,6 +111,12 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
     const davPath = parseDavPath(pathOfUrl(request.raw.url ?? ''));
     const medium = await ownMedium(request, davPath);
     const user = requireProducer(request).user;
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      // nephele would unpack it, but a broken compressed body ended the process (an error
+      // thrown in a stream callback); no WebDAV client compresses what it sends.
+      throw new HttpError(415, MESSAGES.files.encodedBody);
+    }
     // Confined to the medium's folder, links included (resolve also creates the folder).
     const absolutePath = await storage.resolve(medium.id, davPath.segments.join('/'));
     const folder = storage.folder(medium.id);

@@ -32,15 +32,15 @@ describe('file rules', () => {
     }
   });
 
-  it('refuses names longer than 255 bytes in UTF-8, the limit of the file systems', () => {
-    expect(MAX_FILE_NAME_BYTES).toBe(255);
-    expect(isValidFileName('a'.repeat(255))).toBe(true);
-    expect(isValidFileName('a'.repeat(256))).toBe(false);
-    // 'ä' is two bytes: 127 of them and one 'a' fit, 128 do not.
-    expect(isValidFileName(`${'ä'.repeat(127)}a`)).toBe(true);
-    expect(isFileNameTooLong('ä'.repeat(128))).toBe(true);
-    expect(isValidFileName('ä'.repeat(128))).toBe(false);
-    expect(isFileNameTooLong('😀'.repeat(64))).toBe(true);
+  it('refuses names longer than 243 bytes in UTF-8 (255 of the file system less the metadata suffix)', () => {
+    expect(MAX_FILE_NAME_BYTES).toBe(243);
+    expect(isValidFileName('a'.repeat(243))).toBe(true);
+    expect(isValidFileName('a'.repeat(244))).toBe(false);
+    // 'ä' is two bytes: 121 of them and one 'a' fit, 122 do not.
+    expect(isValidFileName(`${'ä'.repeat(121)}a`)).toBe(true);
+    expect(isFileNameTooLong('ä'.repeat(122))).toBe(true);
+    expect(isValidFileName('ä'.repeat(122))).toBe(false);
+    expect(isFileNameTooLong('😀'.repeat(61))).toBe(true);
   });
 
   it('formats sizes at 1024 per step with two decimals, a dash without a size', () => {

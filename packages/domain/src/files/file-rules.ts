@@ -1,10 +1,14 @@
 /** Characters a file or folder name must not contain (producer spec 5). */
 export const INVALID_NAME_CHARACTERS = ['<', '>', ':', '"', '/', '\\', '|', '?', '*'] as const;
 
-/** The longest file or folder name the file systems take: 255 bytes in UTF-8 (ext4, XFS, btrfs). */
-export const MAX_FILE_NAME_BYTES = 255;
+/**
+ * The longest file or folder name, in bytes of UTF-8: the file systems take 255 (ext4, XFS,
+ * btrfs), and the WebDAV storage keeps '{name}.nephelemeta' (12 bytes more) beside each file,
+ * which every request to the file reads.
+ */
+export const MAX_FILE_NAME_BYTES = 255 - '.nephelemeta'.length;
 
-/** Longer than a file system allows for one name (an 'ä' counts two bytes). */
+/** Longer than MAX_FILE_NAME_BYTES in UTF-8 (an 'ä' counts two bytes). */
 export function isFileNameTooLong(name: string): boolean {
   return new TextEncoder().encode(name).length > MAX_FILE_NAME_BYTES;
 }

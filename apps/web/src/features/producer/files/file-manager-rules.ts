@@ -78,7 +78,7 @@ export const indexFileName = (fnIndex: string) => fnIndex.split('/').filter(Bool
 export type NameError = 'required' | 'tooLong' | 'invalid';
 
 /**
- * Folder and rename names: required, at most 255 bytes, and none of < > : " / \ | ? *
+ * Folder and rename names: required, at most MAX_FILE_NAME_BYTES, and none of < > : " / \ | ? *
  * (spec 5).
  */
 export function nameError(name: string): NameError | null {

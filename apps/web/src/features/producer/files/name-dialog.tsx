@@ -1,3 +1,4 @@
+import { MAX_FILE_NAME_BYTES } from '@medienkatalog/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -70,7 +71,11 @@ export function NameDialog({
             value={name}
             disabled={busy}
             error={shownError !== null}
-            helperText={shownError ? t(`producer.files.nameDialog.${shownError}`) : ' '}
+            helperText={
+              shownError
+                ? t(`producer.files.nameDialog.${shownError}`, { max: MAX_FILE_NAME_BYTES })
+                : ' '
+            }
             onChange={(event) => {
               setName(event.target.value);
               setTouched(true);

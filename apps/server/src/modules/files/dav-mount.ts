@@ -279,6 +279,17 @@ class MediumResource extends FileSystemResource {
     return asDavErrors(() => super.getEtag());
   }
 
+  /** Locks and dead properties, in '{name}.nephelemeta' beside the file. */
+  override readMetadataFile(): ReturnType<FileSystemResource['readMetadataFile']> {
+    return asDavErrors(() => super.readMetadataFile());
+  }
+
+  override saveMetadataFile(
+    ...args: Parameters<FileSystemResource['saveMetadataFile']>
+  ): Promise<void> {
+    return asDavErrors(() => super.saveMetadataFile(...args));
+  }
+
   override async getInternalMembers(user: User): Promise<MediumResource[]> {
     const members = await asDavErrors(() => super.getInternalMembers(user));
     const kept: MediumResource[] = [];

@@ -1,5 +1,4 @@
 import { lstat, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { formatFileSize, isValidFileName, MESSAGES } from '@medienkatalog/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -76,7 +75,7 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
   const authenticator = new DavAuthenticator(auth);
   const mount = createDavMount({
     maxFileSize,
-    uploadDir: path.join(path.dirname(storage.filesRoot), 'uploads'),
+    uploadDir: storage.uploadsRoot,
     logError: (error) => {
       app.log.error({ err: error }, 'WebDAV request failed');
     },

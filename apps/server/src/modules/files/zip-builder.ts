@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,6 +9,7 @@ import { crc32 } from 'node:zlib';
 import { fileExtension } from '@medienkatalog/domain';
 import { ZipFile } from 'yazl';
 import { walkFolder } from './file-walk.ts';
+import { temporaryPathFor } from './stale-files.ts';
 
 export interface BuiltZip {
   /** Size in bytes. */
@@ -45,10 +46,7 @@ const STORED = new Set([
  */
 export async function buildZip(folder: string, target: string): Promise<BuiltZip> {
   await mkdir(path.dirname(target), { recursive: true });
-  const temporary = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
+  const temporary = temporaryPathFor(target);
   const zip = new ZipFile();
   const hash = createHash('sha256');
   let size = 0;

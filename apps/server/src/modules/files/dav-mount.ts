@@ -145,7 +145,7 @@ const FILE_SYSTEM_FAILURES: Readonly<Record<string, FileSystemFailure>> = {
  * of one file), ENAMETOOLONG a path longer than the file system takes, ENOTDIR a file where a
  * folder was named, EEXIST and ENOTEMPTY a target created meanwhile.
  */
-export function fileSystemFailure(error: unknown): FileSystemFailure | undefined {
+function fileSystemFailure(error: unknown): FileSystemFailure | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === undefined ? undefined : FILE_SYSTEM_FAILURES[code];
 }

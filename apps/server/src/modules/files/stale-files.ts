@@ -57,10 +57,10 @@ export async function removeStaleFiles(
   const removed: string[] = [];
   for (const { folder, pattern } of places) {
     for (const name of await namesIn(folder)) {
-      const file = path.join(folder, name);
       if (!pattern.test(name)) {
         continue;
       }
+      const file = path.join(folder, name);
       if (unchangedSince) {
         const changed = await stat(file).then(
           (info) => info.mtime,

@@ -22,6 +22,12 @@ import {
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { HttpError } from './http-error.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  clientErrorMessage,
+  registerInputGuard,
+} from './input-guard.ts';
 import { AccessRepository } from './modules/auth/access.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -128,6 +134,8 @@ export async function buildApp({
     logger,
     trustProxy,
     routerOptions: { maxParamLength: 500 },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -144,7 +152,7 @@ export async function buildApp({
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: error.name, message: MESSAGES.badRequest });
+      return reply.code(status).send({ error: error.name, message: clientErrorMessage(error) });
     }
     if (request.raw.socket.destroyed) {
       // The client went away mid-answer (a cancelled search while typing): nothing failed here.
@@ -156,6 +164,7 @@ export async function buildApp({
       .code(500)
       .send({ error: 'Internal Server Error', message: MESSAGES.internalError });
   });
+  registerInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -192,6 +201,9 @@ export async function buildApp({
     threshold: 1024,
     // Quality 4: about gzip's cost with smaller output; 11, the default, costs milliseconds per answer.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    // No client of the API compresses what it sends; a broken compressed body made the plugin
+    // drop the connection without an answer.
+    globalDecompression: false,
   });
   await app.register(fastifyCookie);
   const rateLimiter = new RateLimiter(db);

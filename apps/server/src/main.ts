@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { openDatabase } from './db/client.ts';
+import { FileStorage } from './modules/files/file-storage.ts';
+import { startStaleFileCleanup } from './modules/files/stale-files.ts';
 import { fileMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { demoAccountList, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoLicences } from './seed/demo-licences.ts';
@@ -65,6 +67,14 @@ const app = await buildApp({
     maxFileSize: config.maxFileSize,
     contentSecret: config.contentSecret,
   },
+});
+
+// Temporary files of uploads, ZIP builds and cover renders that a killed process left behind.
+// With PGlite no other process can use DATA_DIR, so at start every one is left over; with
+// PostgreSQL several instances may share DATA_DIR: then only those unchanged for an hour.
+await startStaleFileCleanup(new FileStorage(config.dataDir), {
+  everythingAtStart: database.kind === 'pglite',
+  log: app.log,
 });
 
 setInterval(() => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { formatFileSize, MESSAGES } from '@medienkatalog/domain';
+import { formatFileSize, MAX_FILE_NAME_BYTES, MESSAGES } from '@medienkatalog/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
 import { buildApp, type App } from '../src/app.ts';
@@ -217,12 +217,15 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
       '/dav/FWU-W1/%2E%2E/%2e%2e/files/x',
       '/dav/FWU-W1/..%2fFWU-W2%2fzwei.txt',
       '/dav/FWU-W1/..%5c..%5cetc',
-      '/dav/FWU-W1/a%00b',
     ]) {
       const answer = await raw('GET', url);
       expect(answer.status, url).toBe(400);
       expect(JSON.parse(answer.body), url).toMatchObject({ message: MESSAGES.files.badPath });
     }
+    // NUL ends names in the file system: refused for every route.
+    const nul = await raw('GET', '/dav/FWU-W1/a%00b');
+    expect(nul.status).toBe(400);
+    expect(JSON.parse(nul.body)).toMatchObject({ message: MESSAGES.invalidCharacters });
     // The adapter's bookkeeping files are not the medium's files.
     expect((await raw('GET', '/dav/FWU-W1/.nephelemeta')).status).toBe(404);
 
@@ -443,6 +446,130 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     );
     for (const name of ['seite.html', 'bild.svg', 'code.js', 'text.txt']) {
       await files.deleteFile(`/${name}`);
+    }
+  });
+
+  it('refuses names over 243 bytes and paths over the file system limit with 400', async () => {
+    const tooLong = MESSAGES.files.nameTooLong(MAX_FILE_NAME_BYTES);
+    // 243 bytes: with '.nephelemeta' the 255 of the file system.
+    const longest = 'a'.repeat(243);
+    expect((await raw('PUT', `/dav/FWU-W2/${longest}`, {}, 'x')).status).toBe(201);
+    for (const name of ['a'.repeat(244), 'n'.repeat(300), '%C3%BC'.repeat(122)]) {
+      for (const method of ['PUT', 'MKCOL', 'GET', 'PROPFIND', 'DELETE']) {
+        const answer = await raw(method, `/dav/FWU-W2/${name}`, {}, method === 'PUT' ? 'x' : '');
+        expect(answer.status, `${method} ${name}`).toBe(400);
+        if (method !== 'GET') {
+          expect(JSON.parse(answer.body), `${method} ${name}`).toMatchObject({ message: tooLong });
+        }
+      }
+      const moved = await raw('MOVE', `/dav/FWU-W2/${longest}`, {
+        destination: `/dav/FWU-W2/${name}`,
+      });
+      expect(moved.status, `MOVE to ${name}`).toBe(400);
+    }
+    // Each name fits, the whole path does not (PATH_MAX, 4096 bytes): folders up to the limit,
+    // then names that pass it. The file system's ENAMETOOLONG answers 400 too.
+    const folder = await folderOf('FWU-W2');
+    const segment = 'o'.repeat(200);
+    let deepest = '';
+    while (Buffer.byteLength(path.join(folder, deepest, segment, '.nephelemeta')) < 4096) {
+      deepest = `${deepest}/${segment}`;
+      expect((await raw('MKCOL', `/dav/FWU-W2${deepest}`)).status).toBe(201);
+    }
+    const beyond = `/dav/FWU-W2${deepest}/${'b'.repeat(243)}`;
+    for (const [method, url] of [
+      ['PUT', beyond],
+      ['MKCOL', beyond],
+      ['MOVE', `/dav/FWU-W2/${longest}`],
+      ['COPY', `/dav/FWU-W2/${longest}`],
+    ] as const) {
+      const answer = await raw(method, url, { destination: beyond }, method === 'PUT' ? 'x' : '');
+      expect(answer.status, method).toBe(400);
+    }
+    // Nothing can be there.
+    for (const method of ['GET', 'PROPFIND', 'DELETE']) {
+      expect((await raw(method, beyond, { depth: '0' })).status, method).toBe(404);
+    }
+    expect((await raw('DELETE', `/dav/FWU-W2${deepest.slice(0, 201)}`)).status).toBe(204);
+    expect((await raw('DELETE', `/dav/FWU-W2/${longest}`)).status).toBe(204);
+  });
+
+  it('answers the loser of two concurrent DELETEs, MOVEs or COPYs with 404, never 500', async () => {
+    // As large as allowed: the second request arrives while the first one works on the disk.
+    const content = Buffer.alloc(MAX_FILE_SIZE, 7);
+    const put = async () => {
+      expect((await raw('PUT', '/dav/FWU-W2/Wettlauf.bin', {}, content)).status).toBeLessThan(300);
+    };
+    const statuses = async (...requests: Promise<RawAnswer>[]) =>
+      (await Promise.all(requests)).map((answer) => answer.status);
+    const folder = await folderOf('FWU-W2');
+    for (let round = 0; round < 6; round += 1) {
+      await put();
+      expect(
+        (
+          await statuses(
+            raw('DELETE', '/dav/FWU-W2/Wettlauf.bin'),
+            raw('DELETE', '/dav/FWU-W2/Wettlauf.bin'),
+          )
+        ).sort(),
+        `DELETE, round ${String(round)}`,
+      ).toEqual([204, 404]);
+
+      await put();
+      const moves = await statuses(
+        raw('MOVE', '/dav/FWU-W2/Wettlauf.bin', { destination: '/dav/FWU-W2/Ziel1.bin' }),
+        raw('MOVE', '/dav/FWU-W2/Wettlauf.bin', { destination: '/dav/FWU-W2/Ziel2.bin' }),
+      );
+      expect(moves.sort(), `MOVE, round ${String(round)}`).toEqual([201, 404]);
+      const [moved] = (await readdir(folder)).filter((name) => name.startsWith('Ziel'));
+      expect((await readFile(path.join(folder, moved ?? ''))).equals(content)).toBe(true);
+      await rm(path.join(folder, moved ?? ''));
+
+      await put();
+      const [copied, deleted] = await statuses(
+        raw('COPY', '/dav/FWU-W2/Wettlauf.bin', { destination: '/dav/FWU-W2/Kopie.bin' }),
+        raw('DELETE', '/dav/FWU-W2/Wettlauf.bin'),
+      );
+      expect(deleted, `DELETE beside COPY, round ${String(round)}`).toBe(204);
+      expect([201, 204, 404], `COPY beside DELETE, round ${String(round)}`).toContain(copied);
+      await rm(path.join(folder, 'Kopie.bin'), { force: true });
+    }
+    expect(await readdir(folder)).not.toContain('Wettlauf.bin');
+  });
+
+  it('refuses compressed bodies with 415 and goes on answering', async () => {
+    const message = MESSAGES.files.encodedBody;
+    const garbage = await raw(
+      'PUT',
+      '/dav/FWU-W2/gepackt.txt',
+      { 'content-encoding': 'gzip' },
+      'kein gzip',
+    );
+    expect(garbage.status).toBe(415);
+    expect(JSON.parse(garbage.body)).toMatchObject({ message });
+    // No body at all: brotli waited for one and the request hung.
+    const empty = await raw('OPTIONS', '/dav/FWU-W2/', { 'content-encoding': 'br' });
+    expect(empty.status).toBe(415);
+    const lock = await raw(
+      'LOCK',
+      '/dav/FWU-W2/gepackt.txt',
+      { 'content-encoding': 'deflate', 'content-type': 'application/xml' },
+      '<lockinfo/>',
+    );
+    expect(lock.status).toBe(415);
+    expect(
+      (await raw('PUT', '/dav/FWU-W2/gepackt.txt', { 'content-encoding': 'identity' }, 'x')).status,
+    ).toBe(201);
+    expect((await raw('DELETE', '/dav/FWU-W2/gepackt.txt')).status).toBe(204);
+  });
+
+  it('takes credentials with a NUL as wrong ones (401), not as SQL', async () => {
+    for (const credentials of ['a\u0000b:c', `${producer.email}\u0000:${producer.password}`]) {
+      const answer = await raw('PROPFIND', '/dav/FWU-W1/', {
+        authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+        depth: '0',
+      });
+      expect(answer.status, JSON.stringify(credentials)).toBe(401);
     }
   });
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   fileExtension,
   formatFileSize,
+  isFileNameTooLong,
   isValidFileName,
   isViewableInBrowser,
+  MAX_FILE_NAME_BYTES,
 } from './file-rules.ts';
 
 describe('file rules', () => {
@@ -28,6 +30,17 @@ describe('file rules', () => {
     ]) {
       expect(isValidFileName(name), name).toBe(false);
     }
+  });
+
+  it('refuses names longer than 243 bytes in UTF-8 (255 of the file system less the metadata suffix)', () => {
+    expect(MAX_FILE_NAME_BYTES).toBe(243);
+    expect(isValidFileName('a'.repeat(243))).toBe(true);
+    expect(isValidFileName('a'.repeat(244))).toBe(false);
+    // 'ä' is two bytes: 121 of them and one 'a' fit, 122 do not.
+    expect(isValidFileName(`${'ä'.repeat(121)}a`)).toBe(true);
+    expect(isFileNameTooLong('ä'.repeat(122))).toBe(true);
+    expect(isValidFileName('ä'.repeat(122))).toBe(false);
+    expect(isFileNameTooLong('😀'.repeat(61))).toBe(true);
   });
 
   it('formats sizes at 1024 per step with two decimals, a dash without a size', () => {

@@ -1,11 +1,27 @@
 /** Characters a file or folder name must not contain (producer spec 5). */
 export const INVALID_NAME_CHARACTERS = ['<', '>', ':', '"', '/', '\\', '|', '?', '*'] as const;
 
-/** A name the file manager accepts: not empty, none of the invalid characters, not '.' or '..'. */
+/**
+ * The longest file or folder name, in bytes of UTF-8: the file systems take 255 (ext4, XFS,
+ * btrfs), and the WebDAV storage keeps '{name}.nephelemeta' (12 bytes more) beside each file,
+ * which every request to the file reads.
+ */
+export const MAX_FILE_NAME_BYTES = 255 - '.nephelemeta'.length;
+
+/** Longer than MAX_FILE_NAME_BYTES in UTF-8 (an 'ä' counts two bytes). */
+export function isFileNameTooLong(name: string): boolean {
+  return new TextEncoder().encode(name).length > MAX_FILE_NAME_BYTES;
+}
+
+/**
+ * A name the file manager accepts: not empty, none of the invalid characters, not '.' or '..',
+ * at most MAX_FILE_NAME_BYTES long.
+ */
 export function isValidFileName(name: string): boolean {
   const trimmed = name.trim();
   return (
     trimmed !== '' &&
+    !isFileNameTooLong(name) &&
     trimmed !== '.' &&
     trimmed !== '..' &&
     // Control characters break listings and headers.

@@ -13,6 +13,16 @@ export const MESSAGES = {
     `Zu viele Versuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
   csrf: 'Die Anfrage konnte nicht bestätigt werden. Bitte laden Sie die Seite neu.',
   forbidden: 'Für diese Funktion fehlt Ihnen die Berechtigung.',
+  invalidCharacters:
+    'Die Anfrage enthält unzulässige Zeichen (etwa ein Nullzeichen oder ein unvollständiges Unicode-Zeichen).',
+  badUrlEncoding: 'Die Adresse der Anfrage ist nicht gültig kodiert (UTF-8 erwartet).',
+  urlTooLong: 'Die Adresse der Anfrage ist zu lang.',
+  headersTooLarge: 'Die Adresse oder die Kopfzeilen der Anfrage sind zu lang.',
+  requestTimeout: 'Die Anfrage ist nicht rechtzeitig vollständig angekommen.',
+  bodyTooLarge: 'Die gesendeten Daten sind zu groß.',
+  unsupportedMediaType: 'Dieses Datenformat wird hier nicht angenommen. Erwartet wird JSON.',
+  invalidJson: 'Die gesendeten Daten sind kein gültiges JSON.',
+  emptyJson: 'Die Anfrage enthält keine Daten. Erwartet wird ein JSON-Objekt.',
   account: {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
     passwordMissing: 'Bitte geben Sie Ihr Passwort ein.',
@@ -55,6 +65,12 @@ export const MESSAGES = {
   files: {
     badPath: 'Dieser Pfad liegt außerhalb der Dateien des Mediums.',
     badName: 'Ungültige Zeichen im Dateinamen',
+    nameTooLong: (maxBytes: number) =>
+      `Der Name ist zu lang. Erlaubt sind höchstens ${maxBytes} Bytes (so viele Zeichen ohne Umlaute).`,
+    encodedBody:
+      'Komprimiert gesendete Dateien (Content-Encoding) werden nicht angenommen. Bitte senden Sie die Datei unkomprimiert.',
+    vanished: 'Die Datei oder der Ordner wurde inzwischen verschoben oder gelöscht.',
+    notAFolder: 'Ein Teil dieses Pfads ist eine Datei, kein Ordner.',
     tooLarge: (maxBytes: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${maxBytes}.`,
     indexInvalid: 'fnIndex must be a non-empty string',
     indexNotFound: (name: string) =>

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@medienkatalog/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error.ts';
+import { isStorableText } from '../../input-guard.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../auth/session.ts';
@@ -67,8 +68,9 @@ export class DavAuthenticator {
     const colon = decoded.indexOf(':');
     const email = colon === -1 ? '' : decoded.slice(0, colon);
     const password = colon === -1 ? '' : decoded.slice(colon + 1);
-    const user =
-      email && password ? await this.auth.checkCredentials(email, password, request.ip) : undefined;
+    // A NUL in the address would reach SQL (and fail there): such credentials are simply wrong.
+    const usable = email !== '' && password !== '' && isStorableText(email);
+    const user = usable ? await this.auth.checkCredentials(email, password, request.ip) : undefined;
     if (!user) {
       throw new DavUnauthorizedError(!request.cookies[SESSION_COOKIE]);
     }

@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { formatFileSize, MESSAGES } from '@medienkatalog/domain';
+import { formatFileSize, MAX_FILE_NAME_BYTES, MESSAGES } from '@medienkatalog/domain';
 import FileSystemAdapter, { Resource as FileSystemResource } from '@nephele/adapter-file-system';
 import createServer, {
   BadRequestError,
@@ -53,6 +53,53 @@ type NepheleErrorHandler = (
   response: ErrorResponse,
   error?: Error,
 ) => Promise<void>;
+
+/** What a file-system error of a resource stands for in WebDAV, with the German message. */
+interface FileSystemFailure {
+  status: 400 | 404 | 409;
+  message: string;
+}
+
+const FILE_SYSTEM_FAILURES: Readonly<Record<string, FileSystemFailure>> = {
+  ENOENT: { status: 404, message: MESSAGES.files.vanished },
+  ENAMETOOLONG: { status: 400, message: MESSAGES.files.nameTooLong(MAX_FILE_NAME_BYTES) },
+  ENOTDIR: { status: 409, message: MESSAGES.files.notAFolder },
+  EEXIST: { status: 409, message: MESSAGES.files.targetExists },
+  ENOTEMPTY: { status: 409, message: MESSAGES.files.targetExists },
+};
+
+/**
+ * The client-side meaning of an error the disk raised, undefined for a real server error:
+ * ENOENT is a file or folder that vanished meanwhile (the loser of two DELETEs, MOVEs or COPYs
+ * of one file), ENAMETOOLONG a path longer than the file system takes, ENOTDIR a file where a
+ * folder was named, EEXIST and ENOTEMPTY a target created meanwhile.
+ */
+function fileSystemFailure(error: unknown): FileSystemFailure | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === undefined ? undefined : FILE_SYSTEM_FAILURES[code];
+}
+
+/**
+ * Runs a resource's file-system work, raising its client-side failures as nephele's errors:
+ * nephele answers those with their status, also inside a Multi-Status (MOVE, COPY, DELETE of a
+ * folder's members), where any other error becomes a 500.
+ */
+async function asDavErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = fileSystemFailure(error);
+    if (!failure) {
+      throw error;
+    }
+    const DavError = {
+      400: BadRequestError,
+      404: ResourceNotFoundError,
+      409: ResourceTreeNotCompleteError,
+    }[failure.status];
+    throw new DavError(failure.message);
+  }
+}
 
 async function insideRoot(root: string, absolutePath: string): Promise<boolean> {
   try {
@@ -117,7 +164,12 @@ class MediumResource extends FileSystemResource {
         limit,
         createWriteStream(temporary, { flags: 'wx', highWaterMark: 1024 * 1024 }),
       );
-      await moveInto(temporary, this.absolutePath);
+      // The folder may have been deleted or moved while the upload ran.
+      await moveInto(temporary, this.absolutePath).catch((error: unknown) => {
+        throw fileSystemFailure(error)?.status === 404
+          ? new ResourceTreeNotCompleteError(MESSAGES.files.vanished)
+          : error;
+      });
     } catch (error) {
       input.unpipe(limit);
       await rm(temporary, { force: true });
@@ -128,8 +180,47 @@ class MediumResource extends FileSystemResource {
     }
   }
 
+  override getStream(range?: { start: number; end: number }): Promise<Readable> {
+    return asDavErrors(() => super.getStream(range));
+  }
+
+  override create(user: User): Promise<void> {
+    return asDavErrors(() => super.create(user));
+  }
+
+  override delete(user: User): Promise<void> {
+    return asDavErrors(() => super.delete(user));
+  }
+
+  override copy(destination: URL, baseUrl: URL, user: User): Promise<void> {
+    return asDavErrors(() => super.copy(destination, baseUrl, user));
+  }
+
+  override move(destination: URL, baseUrl: URL, user: User): Promise<void> {
+    return asDavErrors(() => super.move(destination, baseUrl, user));
+  }
+
+  override getLength(): Promise<number> {
+    return asDavErrors(() => super.getLength());
+  }
+
+  override getEtag(): Promise<string> {
+    return asDavErrors(() => super.getEtag());
+  }
+
+  /** Locks and dead properties, in '{name}.nephelemeta' beside the file. */
+  override readMetadataFile(): ReturnType<FileSystemResource['readMetadataFile']> {
+    return asDavErrors(() => super.readMetadataFile());
+  }
+
+  override saveMetadataFile(
+    ...args: Parameters<FileSystemResource['saveMetadataFile']>
+  ): Promise<void> {
+    return asDavErrors(() => super.saveMetadataFile(...args));
+  }
+
   override async getInternalMembers(user: User): Promise<MediumResource[]> {
-    const members = await super.getInternalMembers(user);
+    const members = await asDavErrors(() => super.getInternalMembers(user));
     const kept: MediumResource[] = [];
     for (const member of members) {
       if (await insideRoot(this.adapter.root, member.absolutePath)) {
@@ -268,7 +359,11 @@ export function createDavMount(options: DavMountOptions) {
     }
     let status = code;
     let text = message;
-    if (error instanceof FileTooLargeError) {
+    const failure = code >= 500 ? fileSystemFailure(error) : undefined;
+    if (failure) {
+      status = failure.status;
+      text = failure.message;
+    } else if (error instanceof FileTooLargeError) {
       status = 413;
       text = MESSAGES.files.tooLarge(formatFileSize(options.maxFileSize));
       // The rest of the body is not read: the connection cannot be used again.

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@medienkatalog/domain';
+import { isFileNameTooLong, MAX_FILE_NAME_BYTES, MESSAGES } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
 
 /** Where the WebDAV storage of the media is mounted. */
@@ -40,7 +40,8 @@ function decodeSegment(segment: string): string {
 /**
  * Splits the path of a /dav URL ('/dav/FWU-P1/Ordner/Datei%20eins.pdf', without the query)
  * into the medium's identifier and the decoded segments below its folder. Refuses with 400 any
- * segment that could leave the folder, however it is encoded; 404 for '/dav' itself.
+ * segment that could leave the folder, however it is encoded, or is longer than a file name
+ * can be; 404 for '/dav' itself.
  */
 export function parseDavPath(pathname: string): DavPath {
   if (pathname !== DAV_ROOT && !pathname.startsWith(`${DAV_ROOT}/`)) {
@@ -53,6 +54,10 @@ export function parseDavPath(pathname: string): DavPath {
   const identifier = decodeSegment(rawIdentifier);
   const kept = rawSegments.filter((segment) => segment !== '');
   const segments = kept.map(decodeSegment);
+  if (segments.some(isFileNameTooLong)) {
+    // No file can have such a name: refused before the file system answers ENAMETOOLONG.
+    throw new HttpError(400, MESSAGES.files.nameTooLong(MAX_FILE_NAME_BYTES));
+  }
   const trailingSlash = rawSegments.length > 0 && rawSegments.at(-1) === '';
   const rest = kept.length === 0 ? '/' : `/${kept.join('/')}${trailingSlash ? '/' : ''}`;
   return { identifier, prefix: `${DAV_ROOT}/${rawIdentifier}`, segments, rest };

@@ -1,5 +1,4 @@
 import { lstat, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { formatFileSize, isValidFileName, MESSAGES } from '@medienkatalog/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,7 +62,7 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
   const authenticator = new DavAuthenticator(auth);
   const mount = createDavMount({
     maxFileSize,
-    uploadDir: path.join(path.dirname(storage.filesRoot), 'uploads'),
+    uploadDir: storage.uploadsRoot,
     logError: (error) => {
       app.log.error({ err: error }, 'WebDAV request failed');
     },
@@ -85,6 +84,12 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
     const user = await authenticator.authenticate(request);
     request.user = user;
     const medium = await files.ownMedium(user, davPath.identifier);
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      // nephele would unpack it, but a broken compressed body ended the process (an error
+      // thrown in a stream callback); no WebDAV client compresses what it sends.
+      throw new HttpError(415, MESSAGES.files.encodedBody);
+    }
     // Confined to the medium's folder, links included (resolve also creates the folder).
     const absolutePath = await storage.resolve(medium.id, davPath.segments.join('/'));
     const folder = storage.folder(medium.id);

@@ -16,11 +16,14 @@ export const isStorageMetadata = (name: string) => name.endsWith(METADATA_SUFFIX
  */
 export class FileStorage {
   readonly filesRoot: string;
+  /** Uploads in progress ('{uuid}.part'), beside files/ so they move in with one rename. */
+  readonly uploadsRoot: string;
   readonly zipRoot: string;
   readonly coversRoot: string;
 
   constructor(dataDir: string) {
     this.filesRoot = path.join(dataDir, 'files');
+    this.uploadsRoot = path.join(dataDir, 'uploads');
     this.zipRoot = path.join(dataDir, 'zips');
     this.coversRoot = path.join(dataDir, 'covers');
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileExtension } from '@medienkatalog/domain';
 import { ZipFile } from 'yazl';
 import { walkContent } from './file-walk.ts';
+import { temporaryPathFor } from './stale-files.ts';
 import './yazl-native-crc32.ts';
 
 export interface BuiltZip {
@@ -34,10 +35,7 @@ const STORED = new Set([
  */
 export async function buildZip(folder: string, target: string): Promise<BuiltZip> {
   await mkdir(path.dirname(target), { recursive: true });
-  const temporary = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
+  const temporary = temporaryPathFor(target);
   const zip = new ZipFile();
   const hash = createHash('sha256');
   let size = 0;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   mkdir,
   open,
@@ -15,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MediumFacts } from '../auth/access.repository.ts';
 import { permits, type AccessPolicy, type Actor } from '../auth/policies.ts';
 import type { FileStorage } from '../files/file-storage.ts';
+import { temporaryPathFor } from '../files/stale-files.ts';
 import { coverDimensions } from './cover-address.ts';
 import { MAX_SOURCE_BYTES, renderCover, renderPlaceholder } from './cover-renderer.ts';
 
@@ -179,7 +179,7 @@ export class ImageService {
       const { width, height } = coverDimensions(size);
       const buffer = await renderCover(source, width, height);
       await mkdir(path.dirname(cacheFile), { recursive: true });
-      const temporary = `${cacheFile}.${randomBytes(6).toString('hex')}.tmp`;
+      const temporary = temporaryPathFor(cacheFile);
       try {
         await writeFile(temporary, buffer);
         const time = new Date(teaser.mtimeMs);

@@ -46,6 +46,18 @@ describe('NameDialog', () => {
     expect(onSubmit).toHaveBeenCalledWith('Kapitel 1');
   });
 
+  it('refuses a name longer than the storage takes, saying how long it may be', async () => {
+    const { onSubmit } = renderNameDialog('ä'.repeat(122));
+    expect(
+      screen.getByText(
+        'Der Name ist zu lang (höchstens 243 Bytes, so viele Zeichen ohne Umlaute).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Erstellen' })).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ordnername' }), '{Backspace}{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith('ä'.repeat(121));
+  });
+
   it('starts with the current name for a rename and cancels on Escape', async () => {
     const { onClose } = renderNameDialog('alt.pdf');
     expect(screen.getByRole('textbox', { name: 'Ordnername' })).toHaveValue('alt.pdf');

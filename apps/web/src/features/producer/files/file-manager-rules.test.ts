@@ -100,6 +100,12 @@ describe('file manager rules', () => {
     }
   });
 
+  it('refuses names longer than the storage takes (243 bytes)', () => {
+    expect(nameError('a'.repeat(243))).toBeNull();
+    expect(nameError('a'.repeat(244))).toBe('tooLong');
+    expect(nameError('ü'.repeat(122))).toBe('tooLong');
+  });
+
   it('names every file without a name or content, the unnamed ones as given', () => {
     expect(
       invalidUploadNames(

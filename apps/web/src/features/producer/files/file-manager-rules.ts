@@ -1,4 +1,4 @@
-import { isValidFileName } from '@medienkatalog/domain';
+import { isFileNameTooLong, isValidFileName } from '@medienkatalog/domain';
 
 /** Table rows per page (spec 9). */
 export const FILES_PAGE_SIZE = 15;
@@ -75,12 +75,18 @@ export const isIndexFile = (fullPath: string, fnIndex: string | null | undefined
 /** The name of the index file, for its chip: the last segment of FnIndex. */
 export const indexFileName = (fnIndex: string) => fnIndex.split('/').filter(Boolean).pop() ?? '';
 
-export type NameError = 'required' | 'invalid';
+export type NameError = 'required' | 'tooLong' | 'invalid';
 
-/** Folder and rename names: required, and none of < > : " / \ | ? * (spec 5). */
+/**
+ * Folder and rename names: required, at most MAX_FILE_NAME_BYTES, and none of < > : " / \ | ? *
+ * (spec 5).
+ */
 export function nameError(name: string): NameError | null {
   if (name.trim() === '') {
     return 'required';
+  }
+  if (isFileNameTooLong(name)) {
+    return 'tooLong';
   }
   return isValidFileName(name) ? null : 'invalid';
 }

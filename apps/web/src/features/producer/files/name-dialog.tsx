@@ -1,3 +1,4 @@
+import { MAX_FILE_NAME_BYTES } from '@medienkatalog/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -41,7 +42,7 @@ export function NameDialog({
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const error = nameError(name);
-  const shownError = error === 'invalid' || (error === 'required' && touched) ? error : null;
+  const shownError = error === 'required' && !touched ? null : error;
   const close = () => {
     if (!busy) {
       onClose();
@@ -70,7 +71,11 @@ export function NameDialog({
             value={name}
             disabled={busy}
             error={shownError !== null}
-            helperText={shownError ? t(`producer.files.nameDialog.${shownError}`) : ' '}
+            helperText={
+              shownError
+                ? t(`producer.files.nameDialog.${shownError}`, { max: MAX_FILE_NAME_BYTES })
+                : ' '
+            }
             onChange={(event) => {
               setName(event.target.value);
               setTouched(true);

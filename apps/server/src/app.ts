@@ -76,6 +76,13 @@ import type { TrustProxy } from './trust-proxy.ts';
 // Validation messages that our schemas do not word themselves come in German too.
 z.config(z.locales.de());
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Waits for the account work that runs after its answers (mails, new accounts). */
+    accountWorkSettled(): Promise<void>;
+  }
+}
+
 export interface AppDependencies {
   db: Database;
   /** Folder with the built web app, served with an index.html fallback when present. */
@@ -217,6 +224,7 @@ export async function buildApp({
     },
   );
   registerSessions(app, auth);
+  app.decorate('accountWorkSettled', () => auth.settled());
 
   const accessRepository = new AccessRepository(db);
   const policy = new AccessPolicy(accessRepository);

@@ -26,10 +26,13 @@ const median = (values: number[]) => {
 /**
  * Median answer times (ms) of two kinds of request, interleaved so that a loaded machine slows
  * both alike: which goes first alternates each round, so each kind follows each kind equally
- * often (and the work one leaves for after its answer weighs on both alike). A pause after
- * each request lets most of that work finish.
+ * often; the work one leaves for after its answer is waited for before the next request.
  */
-async function interleavedMedians(a: Probe, b: Probe, pause: number): Promise<[number, number]> {
+async function interleavedMedians(
+  a: Probe,
+  b: Probe,
+  settled: () => Promise<void>,
+): Promise<[number, number]> {
   const times: [number[], number[]] = [[], []];
   for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
     const order = round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
@@ -42,7 +45,8 @@ async function interleavedMedians(a: Probe, b: Probe, pause: number): Promise<[n
       if (round >= WARM_UP) {
         times[index].push(elapsed);
       }
-      await sleep(pause);
+      // The work each leaves for after its answer must not slow the next one's measurement.
+      await settled();
     }
   }
   return [median(times[0]), median(times[1])];
@@ -126,7 +130,7 @@ describe.each(databaseKinds)('timing of account calls (%s)', (kind) => {
     const medians = await interleavedMedians(
       (round) => post('/api/v1/auth/password/request', { email: known(round) }),
       (round) => post('/api/v1/auth/password/request', { email: unknown(round) }),
-      10,
+      () => app.accountWorkSettled(),
     );
     console.info(`password request, known / unknown address: ${medians.join(' / ')} ms`);
     expectAlike(medians);
@@ -153,7 +157,7 @@ describe.each(databaseKinds)('timing of account calls (%s)', (kind) => {
       (round) => post('/api/v1/auth/register', registration(known(round))),
       (round) => post('/api/v1/auth/register', registration(newAddress(round))),
       // Both hash the password (Argon2) after the answer.
-      30,
+      () => app.accountWorkSettled(),
     );
     console.info(`registration, taken / new address: ${medians.join(' / ')} ms`);
     expectAlike(medians);

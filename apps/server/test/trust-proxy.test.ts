@@ -1,4 +1,5 @@
 import { MESSAGES } from '@medienkatalog/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -28,6 +29,8 @@ describe.each(databaseKinds)('TRUST_PROXY (%s)', (kind) => {
   afterEach(async () => {
     await app?.close();
     app = undefined;
+    // The attempt counters live in the database: every case starts with none.
+    await database.db.execute(sql`DELETE FROM rate_limits`);
   });
   afterAll(async () => {
     await database.destroy();

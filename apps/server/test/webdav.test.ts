@@ -573,6 +573,26 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     }
   });
 
+  it("words the WebDAV server's own refusals in German", async () => {
+    expect((await raw('MKCOL', '/dav/FWU-W1/Deutsch')).status).toBe(201);
+    const again = await raw('MKCOL', '/dav/FWU-W1/Deutsch');
+    expect(again.status).toBe(405);
+    expect(JSON.parse(again.body)).toEqual({
+      error: 'Method Not Allowed',
+      message: MESSAGES.files.davStatus[405],
+    });
+    const lock = await raw(
+      'LOCK',
+      '/dav/FWU-W1/ohne-besitzer.txt',
+      { 'content-type': 'application/xml' },
+      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/>' +
+        '</D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>',
+    );
+    expect(lock.status).toBe(400);
+    expect(JSON.parse(lock.body)).toMatchObject({ message: MESSAGES.files.davStatus[400] });
+    expect((await raw('DELETE', '/dav/FWU-W1/Deutsch/')).status).toBe(204);
+  });
+
   it('answers malformed XML with 400', async () => {
     for (const method of ['PROPFIND', 'PROPPATCH', 'LOCK']) {
       const answer = await raw(

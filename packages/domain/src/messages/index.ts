@@ -71,6 +71,19 @@ export const MESSAGES = {
       'Komprimiert gesendete Dateien (Content-Encoding) werden nicht angenommen. Bitte senden Sie die Datei unkomprimiert.',
     vanished: 'Die Datei oder der Ordner wurde inzwischen verschoben oder gelöscht.',
     notAFolder: 'Ein Teil dieses Pfads ist eine Datei, kein Ordner.',
+    /** What a WebDAV answer of this status means, for the WebDAV server's own refusals. */
+    davStatus: {
+      400: 'Die Anfrage ist ungültig.',
+      403: 'Für diese Funktion fehlt Ihnen die Berechtigung.',
+      404: 'Diese Datei wurde nicht gefunden.',
+      405: 'Diese Aktion ist für diese Datei oder diesen Ordner nicht möglich.',
+      409: 'Der übergeordnete Ordner fehlt, oder am Ziel gibt es einen Konflikt.',
+      412: 'Die Bedingung der Anfrage ist nicht erfüllt: Am Ziel gibt es schon etwas, oder die Datei wurde inzwischen geändert.',
+      415: 'Dieses Format nimmt der Server nicht an.',
+      422: 'Der Inhalt der Anfrage kann nicht verarbeitet werden.',
+      423: 'Diese Datei ist gesperrt. Bitte versuchen Sie es später noch einmal.',
+      424: 'Ein abhängiger Schritt ist fehlgeschlagen.',
+    } as Readonly<Record<number, string>>,
     tooLarge: (maxBytes: string) => `Die Datei ist zu groß. Erlaubt sind höchstens ${maxBytes}.`,
     indexInvalid: 'fnIndex must be a non-empty string',
     indexNotFound: (name: string) =>
@@ -107,7 +120,8 @@ export const MESSAGES = {
     noAccess:
       'Für dieses Medium haben Sie keine Lizenz. Lösen Sie einen Code ein oder fragen Sie Ihr Medienzentrum.',
     noDownload: 'Ihre Lizenz erlaubt nur das Abspielen, nicht das Herunterladen.',
-    usedUp: 'Die Nutzungen Ihrer Lizenz für dieses Medium sind aufgebraucht. Fragen Sie Ihr Medienzentrum.',
+    usedUp:
+      'Die Nutzungen Ihrer Lizenz für dieses Medium sind aufgebraucht. Fragen Sie Ihr Medienzentrum.',
     notYetValid: 'Ihre Lizenz für dieses Medium gilt erst ab einem späteren Datum.',
   },
   images: {

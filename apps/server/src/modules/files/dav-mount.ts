@@ -97,7 +97,7 @@ async function asDavErrors<T>(work: () => Promise<T>): Promise<T> {
       404: ResourceNotFoundError,
       409: ResourceTreeNotCompleteError,
     }[failure.status];
-    throw new DavError(failure.message);
+    throw Object.assign(new DavError(failure.message), { german: true });
   }
 }
 
@@ -358,7 +358,11 @@ export function createDavMount(options: DavMountOptions) {
       return;
     }
     let status = code;
-    let text = message;
+    // nephele words its refusals in English: users read them in German (ours are German already).
+    let text =
+      (error as { german?: boolean } | undefined)?.german === true
+        ? message
+        : (MESSAGES.files.davStatus[code] ?? MESSAGES.badRequest);
     const failure = code >= 500 ? fileSystemFailure(error) : undefined;
     if (failure) {
       status = failure.status;

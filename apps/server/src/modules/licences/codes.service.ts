@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   CODE_ALPHABET,
   CODE_LENGTH,
+  codeOfInput,
   formatCode,
   MESSAGES,
   normaliseCode,
@@ -39,12 +40,6 @@ export function newCode(): string {
 export const hashCode = (code: string) =>
   createHash('sha256').update(normaliseCode(code)).digest('hex');
 
-/** The code of a typed code or of a scanned QR link ('…/redeem?code=K7QM-…'). */
-export function codeOfInput(input: string): string {
-  const match = /[?&]code=([^&#\s]+)/.exec(input);
-  return normaliseCode(match?.[1] ? decodeURIComponent(match[1]) : input);
-}
-
 function scopesOf(code: CodeFacts): StoredScope[] {
   if (code.whole_pool) {
     return [{ pool: code.pool }];
@@ -68,7 +63,12 @@ export class CodesService {
   /** Makes a batch; the answer holds the codes in plain text, this once only. */
   async create(actor: Actor, request: CodeBatchRequest): Promise<CreatedCodeBatch> {
     const producer = requireProducer(actor);
-    const { pool, scopes } = await producerScopes(this.policy, this.mediatheken, actor, request.scope);
+    const { pool, scopes } = await producerScopes(
+      this.policy,
+      this.mediatheken,
+      actor,
+      request.scope,
+    );
     const plain = Array.from({ length: request.count }, newCode);
     const batchId = await this.codes.createBatch({
       pool,

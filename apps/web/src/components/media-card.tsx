@@ -184,7 +184,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
       <Box sx={{ position: 'absolute', top: 8, left: 8, right: 8, pointerEvents: 'none' }}>
         <AccessBadges medium={medium} />
       </Box>
-      <CardActions sx={{ pt: 0, gap: 0.5, flexWrap: 'nowrap' }}>
+      <CardActions disableSpacing sx={{ pt: 0, gap: 0.5, flexWrap: 'nowrap' }}>
         {medium.fn_prodname && (
           <Chip
             size="small"

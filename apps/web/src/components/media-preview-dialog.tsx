@@ -62,7 +62,7 @@ export function MediaPreviewDialog({
           </Box>
         </Box>
       </DialogContent>
-      <DialogActions>
+      <DialogActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
         <StarButton medium={medium} />
         <MediaPlayback medium={medium} title={plainTitle(medium.fn_titel)} />
         <Box sx={{ flexGrow: 1 }} />

@@ -378,6 +378,12 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
       code: `http://localhost:8080/redeem?code=${second}`,
     });
     expect(qr.statusCode).toBe(200);
+    // A link with a broken escape is an unknown code, not a server error.
+    const broken = await other.post('/api/v1/user/redeem', {
+      code: 'http://localhost:8080/redeem?code=%E0%A4%A',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(message(broken)).toBe(MESSAGES.licences.codeUnknown);
     const mine = (await redeemer.get('/api/v1/user/licences')).json<Licence[]>();
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ origin: 'code', scope: { label: 'Das Herz' } });

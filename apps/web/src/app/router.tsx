@@ -47,6 +47,9 @@ const ContentPreviewPage = lazy(async () => ({
 }));
 const libraryPage = (name: keyof typeof import('../features/library/library-pages.tsx')) =>
   lazy(async () => ({ default: (await import('../features/library/library-pages.tsx'))[name] }));
+const RedeemPage = lazy(async () => ({
+  default: (await import('../features/redeem/redeem-page.tsx')).RedeemPage,
+}));
 const WishlistPage = libraryPage('WishlistPage');
 const TrendingPage = libraryPage('TrendingPage');
 const ClassLibraryPage = libraryPage('ClassLibraryPage');
@@ -59,7 +62,6 @@ function Preparation({ name }: { name: RouteName }) {
 }
 
 const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
-const loginNeeded = (name: RouteName) => guarded(<Preparation name={name} />);
 
 export const routes: RouteObject[] = [
   {
@@ -82,7 +84,7 @@ export const routes: RouteObject[] = [
       { path: '/trending', element: guarded(<TrendingPage />) },
       { path: '/classlibrary', element: guarded(<ClassLibraryPage />) },
       { path: '/profile', element: guarded(<ProfilePage />) },
-      { path: '/redeem', element: loginNeeded('routes.redeem') },
+      { path: '/redeem', element: guarded(<RedeemPage />) },
       { path: '/login', element: <LoginPage /> },
       { path: '/login/password-request', element: <PasswordRequestPage /> },
       { path: '/login/password-reset', element: <Navigate to="/login/password-request" replace /> },

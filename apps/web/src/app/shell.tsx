@@ -82,6 +82,14 @@ function UserMenu() {
         >
           {t('app.profile')}
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void navigate(paths.redeem);
+          }}
+        >
+          {t('access.codeButton')}
+        </MenuItem>
         {user.type === 'MZ' && (
           <MenuItem
             onClick={() => {

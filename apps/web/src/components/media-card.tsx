@@ -21,6 +21,7 @@ import { useStarMutation } from '../api/stars.ts';
 import { useUserInfo } from '../api/user.ts';
 import { paths, producerSearch } from '../lib/paths.ts';
 import { plainTitle, sanitizeTitle } from '../lib/sanitize.ts';
+import { AccessBadges } from './access-badges.tsx';
 import { MediaPlayback } from './media-playback.tsx';
 import { useLoginPrompt } from './login-prompt.tsx';
 
@@ -119,6 +120,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
         height: CARD_HEIGHT,
         display: 'flex',
         flexDirection: 'column',
+        position: 'relative',
         ...(clip && medium.image
           ? {
               backgroundImage: `url(${medium.image})`,
@@ -178,7 +180,11 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
           )}
         </CardContent>
       </CardActionArea>
-      <CardActions sx={{ pt: 0, gap: 0.5, flexWrap: 'nowrap' }}>
+      {/* Over the cover, after the link in reading order; clicks go through to the link. */}
+      <Box sx={{ position: 'absolute', top: 8, left: 8, right: 8, pointerEvents: 'none' }}>
+        <AccessBadges medium={medium} />
+      </Box>
+      <CardActions disableSpacing sx={{ pt: 0, gap: 0.5, flexWrap: 'nowrap' }}>
         {medium.fn_prodname && (
           <Chip
             size="small"
@@ -187,7 +193,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
             onClick={() => {
               void navigate(producerSearch(medium.fn_prodname));
             }}
-            sx={{ maxWidth: 170, bgcolor: 'background.paper' }}
+            sx={{ maxWidth: 170, minWidth: 0, bgcolor: 'background.paper' }}
           />
         )}
         <Box sx={{ flexGrow: 1 }} />
@@ -217,7 +223,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
             </IconButton>
           </Tooltip>
         )}
-        <MediaPlayback identifier={medium.identifier} title={plainText} compact />
+        <MediaPlayback medium={medium} title={plainText} compact />
         <StarButton medium={medium} />
       </CardActions>
     </Card>

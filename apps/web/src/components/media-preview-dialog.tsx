@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { recordView } from '../api/medium.ts';
 import { paths } from '../lib/paths.ts';
 import { plainTitle, sanitizeTitle } from '../lib/sanitize.ts';
+import { AccessBadges } from './access-badges.tsx';
 import { MediaFacts } from './media-facts.tsx';
 import { MediaPlayback } from './media-playback.tsx';
 import { StarButton } from './media-card.tsx';
@@ -53,14 +54,17 @@ export function MediaPreviewDialog({
             }}
           />
           <Box>
+            <Box sx={{ mb: 1 }}>
+              <AccessBadges medium={medium} />
+            </Box>
             <Typography sx={{ mb: 2 }}>{text}</Typography>
             <MediaFacts medium={medium} />
           </Box>
         </Box>
       </DialogContent>
-      <DialogActions>
+      <DialogActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
         <StarButton medium={medium} />
-        <MediaPlayback identifier={medium.identifier} title={plainTitle(medium.fn_titel)} />
+        <MediaPlayback medium={medium} title={plainTitle(medium.fn_titel)} />
         <Box sx={{ flexGrow: 1 }} />
         <Button component={RouterLink} to={paths.medium(medium.identifier)} onClick={onClose}>
           {t('preview.details')}

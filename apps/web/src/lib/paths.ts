@@ -17,6 +17,8 @@ export const paths = {
   register: '/register',
   registerSuccess: '/register/success',
   profile: '/profile',
+  redeem: '/redeem',
+  redeemWithReturn: (returnTo: string) => `/redeem?r=${encodeURIComponent(returnTo)}`,
   classLibrary: '/classlibrary',
   contentPreview: '/content-preview',
   purchaseConfirmed: '/purchase/confirmed',

@@ -172,6 +172,22 @@ export function normaliseCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, '');
 }
 
+/**
+ * The code of a typed code or of a scanned QR link ('…/redeem?code=K7QM-…') in its stored form.
+ * A link whose code is not valid percent-encoding keeps it as it is (then no code matches it).
+ */
+export function codeOfInput(input: string): string {
+  const encoded = /[?&]code=([^&#\s]+)/.exec(input)?.[1];
+  if (encoded === undefined) {
+    return normaliseCode(input);
+  }
+  try {
+    return normaliseCode(decodeURIComponent(encoded));
+  } catch {
+    return normaliseCode(encoded);
+  }
+}
+
 /** The grouped form people read and type. */
 export const formatCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
 

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   CODE_ALPHABET,
   CODE_LENGTH,
+  codeOfInput,
   formatCode,
   MESSAGES,
   normaliseCode,
@@ -38,12 +39,6 @@ export function newCode(): string {
 /** Codes carry about 78 bits: a plain SHA-256 keeps them unreadable in the database. */
 export const hashCode = (code: string) =>
   createHash('sha256').update(normaliseCode(code)).digest('hex');
-
-/** The code of a typed code or of a scanned QR link ('…/redeem?code=K7QM-…'). */
-export function codeOfInput(input: string): string {
-  const match = /[?&]code=([^&#\s]+)/.exec(input);
-  return normaliseCode(match?.[1] ? decodeURIComponent(match[1]) : input);
-}
 
 function scopesOf(code: CodeFacts): StoredScope[] {
   if (code.whole_pool) {

@@ -14,7 +14,7 @@ import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
-import { safeReturnPath } from './safe-return.ts';
+import { safeReturnPath } from '../../lib/safe-return.ts';
 
 /** /login: after success the user returns to `r` (path and query), else the marketplace. */
 export function LoginPage() {

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { recordView, useMedium } from '../../api/medium.ts';
+import { AccessBadges } from '../../components/access-badges.tsx';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { StarButton } from '../../components/media-card.tsx';
 import { MediaFacts } from '../../components/media-facts.tsx';
@@ -82,11 +83,12 @@ export function MediumPage() {
             }}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-            <MediaPlayback identifier={item.identifier} title={plainTitle(item.fn_titel)} />
+            <MediaPlayback medium={item} title={plainTitle(item.fn_titel)} />
             <StarButton medium={item} />
             <Typography variant="body2" color="text.secondary">
               {t('card.stars', { count: item.stars })}
             </Typography>
+            <AccessBadges medium={item} />
           </Box>
         </Box>
         <Box>

@@ -1,5 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@medienkatalog/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -7,15 +9,33 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE, catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
+import { useMediathek } from '../../api/mediathek.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { SearchFilters } from '../../components/search-filters.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
 
+/** Read by screen readers, not shown. */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The heading variants of the spec: query, producer, media library (plus keyword and all). */
-export function searchHeading(state: SearchState, t: ReturnType<typeof useTranslation>['t']) {
+export function searchHeading(
+  state: SearchState,
+  t: ReturnType<typeof useTranslation>['t'],
+  /** The Mediathek's name; without it, the last segment of its path. */
+  mediathekName?: string,
+) {
   if (state.mediathek !== '') {
-    return t('search.heading.mediathek', { name: state.mediathek.split('/').pop() ?? '' });
+    return t('search.heading.mediathek', {
+      name: mediathekName ?? state.mediathek.split('/').pop() ?? '',
+    });
   }
   if (state.producer !== '') {
     return t('search.heading.producer', { producer: state.producer });
@@ -34,7 +54,9 @@ export function SearchPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const state = searchStateFromUrl(params);
-  const heading = searchHeading(state, t);
+  const mediathek = useMediathek(state.mediathek);
+  const mediathekLoading = state.mediathek !== '' && mediathek.isPending;
+  const heading = searchHeading(state, t, mediathek.data?.name);
   usePageTitle(heading);
   const [total, setTotal] = useState<{ count: number; approximate: boolean }>();
   const onTotal = useCallback((count: number | undefined, approximate: boolean) => {
@@ -58,8 +80,30 @@ export function SearchPage() {
   return (
     <Box>
       <Typography variant="h1" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
-        {heading}
+        {mediathekLoading ? (
+          <>
+            <Skeleton aria-hidden sx={{ display: 'inline-block', width: 'min(100%, 28ch)' }} />
+            <Box component="span" sx={SCREEN_READER_ONLY}>
+              {t('access.mediathek.loading')}
+            </Box>
+          </>
+        ) : (
+          heading
+        )}
       </Typography>
+      {mediathek.data?.description && (
+        <Typography sx={{ mb: 1, maxWidth: 760 }}>{mediathek.data.description}</Typography>
+      )}
+      {mediathek.data === null && (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {t('access.mediathek.notFound', { path: state.mediathek })}
+        </Alert>
+      )}
+      {mediathek.isError && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {t('access.mediathek.error', { message: mediathek.error.message })}
+        </Alert>
+      )}
       <Typography color="text.secondary" sx={{ mb: 2, minHeight: '1.5em' }} role="status">
         {total &&
           (total.approximate

@@ -53,5 +53,8 @@ describe('search state in the URL', () => {
     expect(searchHeading(state('mediathek=mz%2Fkreis%2FNord'), t)).toBe(
       'Inhalte der Nord-Mediathek',
     );
+    expect(
+      searchHeading(state('mediathek=fwu%2Fbiologie-sek1'), t, 'Biologie Sekundarstufe I'),
+    ).toBe('Inhalte der Biologie Sekundarstufe I-Mediathek');
   });
 });

@@ -157,7 +157,7 @@ export function MzHistoryPage() {
           <Paper variant="outlined" sx={{ p: 2 }}>
             <UsageChart months={byMonth} />
           </Paper>
-          <Box>
+          <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack
               direction="row"
               spacing={2}
@@ -192,7 +192,7 @@ export function MzHistoryPage() {
             ) : (
               <UsageTable rows={rows} sort={sort} onSort={setSort} />
             )}
-          </Box>
+          </Paper>
         </Stack>
       )}
     </Box>

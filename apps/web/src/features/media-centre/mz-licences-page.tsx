@@ -112,7 +112,8 @@ export function MzLicencesPage() {
   const [text, setText] = useState('');
   // The dialog keeps its licence while it closes; each opening is a fresh dialog (its key).
   const [passingOn, setPassingOn] = useState<{ held: HeldLicence; open: boolean; key: number }>();
-  const [withdrawing, setWithdrawing] = useState<Licence | null>(null);
+  // Kept while the confirmation closes, so its text stays.
+  const [withdrawing, setWithdrawing] = useState<{ licence: Licence; open: boolean }>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const today = localDay(new Date());
 
@@ -133,7 +134,6 @@ export function MzLicencesPage() {
   const expiring = shown.filter(
     (item) => validityOf(item.licence, today).state === 'expiring',
   ).length;
-  const parentOf = (child: Licence) => held.find((item) => item.licence.id === child.parent_id);
 
   const tell = (severity: Notice['severity'], message: string) => {
     setNotice({ key: Date.now(), severity, text: message });
@@ -200,7 +200,9 @@ export function MzLicencesPage() {
                     onPassOn={() => {
                       setPassingOn({ held: item, open: true, key: Date.now() });
                     }}
-                    onWithdraw={setWithdrawing}
+                    onWithdraw={(child) => {
+                      setWithdrawing({ licence: child, open: true });
+                    }}
                   />
                 </li>
               ))}
@@ -223,30 +225,27 @@ export function MzLicencesPage() {
         />
       )}
       <ConfirmDialog
-        open={withdrawing !== null}
+        open={withdrawing?.open ?? false}
         title={t('mediaCentre.licences.withdrawTitle')}
         message={
-          withdrawing
-            ? t('mediaCentre.licences.withdrawText', {
-                label: plainTitle(
-                  parentOf(withdrawing)?.licence.scope.label ?? withdrawing.scope.label,
-                ),
-                school: withdrawing.licensee.name,
-              })
-            : ''
+          withdrawing &&
+          t('mediaCentre.licences.withdrawText', {
+            label: plainTitle(withdrawing.licence.scope.label),
+            school: withdrawing.licence.licensee.name,
+          })
         }
         confirmLabel={t('mediaCentre.licences.withdraw')}
         destructive
         busy={withdraw.isPending}
         onCancel={() => {
-          setWithdrawing(null);
+          setWithdrawing(withdrawing && { ...withdrawing, open: false });
         }}
         onConfirm={() => {
           if (!withdrawing) {
             return;
           }
-          const school = withdrawing.licensee.name;
-          withdraw.mutate(withdrawing.id, {
+          const school = withdrawing.licence.licensee.name;
+          withdraw.mutate(withdrawing.licence.id, {
             onSuccess: () => {
               tell('success', t('mediaCentre.licences.withdrawn', { school }));
             },
@@ -254,7 +253,7 @@ export function MzLicencesPage() {
               tell('error', error.message);
             },
             onSettled: () => {
-              setWithdrawing(null);
+              setWithdrawing({ ...withdrawing, open: false });
             },
           });
         }}

@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { formatMonth, sumOf, type MonthUsage, type UsageCounts } from './usage.ts';
 
 type Series = keyof UsageCounts;
@@ -237,7 +237,7 @@ export function UsageChart({ months }: { months: readonly MonthUsage[] }) {
           : t('mediaCentre.history.chartTableShow')}
       </Button>
       {tableShown && (
-        <TableContainer id={tableId} sx={{ mt: 1 }}>
+        <ScrollableTable id={tableId} label={t('mediaCentre.history.chartTableLabel')}>
           <Table size="small" aria-label={t('mediaCentre.history.chartTableLabel')}>
             <TableHead>
               <TableRow>
@@ -264,7 +264,7 @@ export function UsageChart({ months }: { months: readonly MonthUsage[] }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Box>
   );

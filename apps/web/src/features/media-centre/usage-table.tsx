@@ -2,7 +2,6 @@ import type { UsageRow } from '@medienkatalog/domain';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeTitle } from '../../lib/sanitize.ts';
+import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { formatMonth, sumOf, type UsageColumn, type UsageSort } from './usage.ts';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -54,8 +54,13 @@ export function UsageTable({ rows, sort, onSort }: UsageTableProps) {
 
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label={t('mediaCentre.history.tableLabel')}>
+      <ScrollableTable label={t('mediaCentre.history.tableLabel')}>
+        <Table
+          size="small"
+          aria-label={t('mediaCentre.history.tableLabel')}
+          // On a phone the table scrolls sideways rather than squeezing the titles.
+          sx={{ minWidth: 760 }}
+        >
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => {
@@ -106,7 +111,9 @@ export function UsageTable({ rows, sort, onSort }: UsageTableProps) {
               </TableRow>
             ))}
           </TableBody>
-          <TableFooter>
+          <TableFooter
+            sx={{ '& .MuiTableCell-root': { color: 'text.primary', fontSize: '0.875rem' } }}
+          >
             <TableRow>
               <TableCell component="th" scope="row" colSpan={3} sx={{ fontWeight: 700 }}>
                 {t('mediaCentre.history.total')}
@@ -119,7 +126,7 @@ export function UsageTable({ rows, sort, onSort }: UsageTableProps) {
             </TableRow>
           </TableFooter>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
       <TablePagination
         component="div"
         count={rows.length}

@@ -101,10 +101,16 @@ test('the media centre passes an expiring Naturfilm licence on to a school, whos
   await page.getByRole('combobox', { name: 'Anbieter' }).selectOption('');
   const lernfilm = page.getByRole('article', { name: 'Alle Medien von Lernfilm Studio Nord' });
   await expect(lernfilm).toContainText(`${STADTPARK} · Schulnummer 100234`);
-  await lernfilm.getByRole('button', { name: /an Schulen weitergeben/ }).click();
+  // By keyboard: the dialog opens with Enter, closes with Escape and gives the focus back.
+  const passOn = lernfilm.getByRole('button', { name: /an Schulen weitergeben/ });
+  await passOn.focus();
+  await page.keyboard.press('Enter');
   await opened(dialog);
+  await expect(dialog.getByRole('checkbox', { name: /Gesamtschule Am Stadtpark/ })).toBeDisabled();
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(passOn).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 

@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { isLicenceReader } from '../features/media-centre/desk-access.ts';
 import { MarketplacePage } from '../features/marketplace/marketplace-page.tsx';
 import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
 import type de from '../i18n/de.json';
@@ -44,6 +45,15 @@ const PasswordNewPage = passwordPage('PasswordNewPage');
 const PasswordSuccessPage = passwordPage('PasswordSuccessPage');
 const ContentPreviewPage = lazy(async () => ({
   default: (await import('../features/producer/content-preview-page.tsx')).ContentPreviewPage,
+}));
+const MzLicencesPage = lazy(async () => ({
+  default: (await import('../features/media-centre/mz-licences-page.tsx')).MzLicencesPage,
+}));
+const MzHistoryPage = lazy(async () => ({
+  default: (await import('../features/media-centre/mz-history-page.tsx')).MzHistoryPage,
+}));
+const SchoolLicencesPage = lazy(async () => ({
+  default: (await import('../features/media-centre/school-licences-page.tsx')).SchoolLicencesPage,
 }));
 const libraryPage = (name: keyof typeof import('../features/library/library-pages.tsx')) =>
   lazy(async () => ({ default: (await import('../features/library/library-pages.tsx'))[name] }));
@@ -103,19 +113,30 @@ export const routes: RouteObject[] = [
       },
       { path: '/purchase/confirmed', element: <Preparation name="routes.purchaseConfirmed" /> },
       { path: '/purchase/cancelled', element: <Preparation name="routes.purchaseCancelled" /> },
-      ...(
-        [
-          ['/mz/history', 'routes.mzHistory'],
-          ['/mz/licences', 'routes.mzLicences'],
-        ] as const
-      ).map(([path, name]) => ({
-        path,
+      {
+        path: '/mz/history',
         element: (
           <Guard when={mediaCentreOnly}>
-            <Preparation name={name} />
+            <MzHistoryPage />
           </Guard>
         ),
-      })),
+      },
+      {
+        path: '/mz/licences',
+        element: (
+          <Guard when={mediaCentreOnly}>
+            <MzLicencesPage />
+          </Guard>
+        ),
+      },
+      {
+        path: '/school/licences',
+        element: (
+          <Guard when={isLicenceReader}>
+            <SchoolLicencesPage />
+          </Guard>
+        ),
+      },
       ...(
         [
           ['/producer/codes', 'routes.producerCodes'],

@@ -19,6 +19,7 @@ import { Link as RouterLink, Outlet, ScrollRestoration, useNavigate } from 'reac
 import { MEDIA_LIST_KEY } from '../api/media-list.ts';
 import { useLogout, useUserInfo } from '../api/user.ts';
 import { LoginPromptProvider } from '../components/login-prompt.tsx';
+import { deskLinks } from '../features/media-centre/desk-access.ts';
 import { SearchBar } from '../features/search/search-bar.tsx';
 import { paths, STATIC_PAGES } from '../lib/paths.ts';
 import { theme } from './theme.ts';
@@ -100,6 +101,17 @@ function UserMenu() {
             {isProducer(user) ? t('app.myMedia') : t('app.contentPreview')}
           </MenuItem>
         )}
+        {deskLinks(user).map((link) => (
+          <MenuItem
+            key={link.to}
+            onClick={() => {
+              setAnchor(null);
+              void navigate(link.to);
+            }}
+          >
+            {t(link.text)}
+          </MenuItem>
+        ))}
         <MenuItem
           onClick={() => {
             setAnchor(null);

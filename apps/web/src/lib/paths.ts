@@ -25,6 +25,7 @@ export const paths = {
   purchaseCancelled: '/purchase/cancelled',
   mzHistory: '/mz/history',
   mzLicences: '/mz/licences',
+  schoolLicences: '/school/licences',
   producer: {
     codes: '/producer/codes',
     mediatheken: '/producer/mediatheken',

@@ -92,7 +92,8 @@ export const MESSAGES = {
     noAccess:
       'Für dieses Medium haben Sie keine Lizenz. Lösen Sie einen Code ein oder fragen Sie Ihr Medienzentrum.',
     noDownload: 'Ihre Lizenz erlaubt nur das Abspielen, nicht das Herunterladen.',
-    usedUp: 'Die Nutzungen Ihrer Lizenz für dieses Medium sind aufgebraucht. Fragen Sie Ihr Medienzentrum.',
+    usedUp:
+      'Die Nutzungen Ihrer Lizenz für dieses Medium sind aufgebraucht. Fragen Sie Ihr Medienzentrum.',
     notYetValid: 'Ihre Lizenz für dieses Medium gilt erst ab einem späteren Datum.',
   },
   images: {

@@ -45,6 +45,13 @@ const PasswordSuccessPage = passwordPage('PasswordSuccessPage');
 const ContentPreviewPage = lazy(async () => ({
   default: (await import('../features/producer/content-preview-page.tsx')).ContentPreviewPage,
 }));
+const licensingPage = (name: keyof typeof import('../features/producer-licences/index.ts')) =>
+  lazy(async () => ({
+    default: (await import('../features/producer-licences/index.ts'))[name],
+  }));
+const SharesPage = licensingPage('SharesPage');
+const MediathekenPage = licensingPage('MediathekenPage');
+const CodesPage = licensingPage('CodesPage');
 const libraryPage = (name: keyof typeof import('../features/library/library-pages.tsx')) =>
   lazy(async () => ({ default: (await import('../features/library/library-pages.tsx'))[name] }));
 const WishlistPage = libraryPage('WishlistPage');
@@ -60,6 +67,7 @@ function Preparation({ name }: { name: RouteName }) {
 
 const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
 const loginNeeded = (name: RouteName) => guarded(<Preparation name={name} />);
+const producerPage = (page: ReactNode) => <Guard when={producerOnly}>{page}</Guard>;
 
 export const routes: RouteObject[] = [
   {
@@ -116,12 +124,9 @@ export const routes: RouteObject[] = [
       })),
       ...(
         [
-          ['/producer/codes', 'routes.producerCodes'],
-          ['/producer/mediatheken', 'routes.producerMediatheken'],
           ['/producer/stripe', 'routes.producerStripe'],
           ['/producer/statistics', 'routes.producerStatistics'],
           ['/producer/marketplace', 'routes.producerMarketplace'],
-          ['/producer/shares', 'routes.producerShares'],
           ['/producer/media', 'routes.producerMedia'],
         ] as const
       ).map(([path, name]) => ({
@@ -132,6 +137,9 @@ export const routes: RouteObject[] = [
           </Guard>
         ),
       })),
+      { path: '/producer/shares', element: producerPage(<SharesPage />) },
+      { path: '/producer/mediatheken', element: producerPage(<MediathekenPage />) },
+      { path: '/producer/codes', element: producerPage(<CodesPage />) },
       ...STATIC_PAGES.map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -16,6 +16,7 @@ export const paths = {
   passwordResetSuccess: '/login/password-reset/success',
   register: '/register',
   registerSuccess: '/register/success',
+  redeem: '/redeem',
   profile: '/profile',
   classLibrary: '/classlibrary',
   contentPreview: '/content-preview',

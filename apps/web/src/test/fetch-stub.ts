@@ -6,16 +6,20 @@ export interface FetchCall {
   body: unknown;
 }
 
-/** Answers every fetch with `answer` and records method, path and JSON body. */
-export function stubFetch(answer: () => Response): FetchCall[] {
+/**
+ * Answers every fetch with `answer` (which may look at the call) and records method, path and
+ * JSON body.
+ */
+export function stubFetch(answer: (call: FetchCall) => Response): FetchCall[] {
   const calls: FetchCall[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    calls.push({
+    const call = {
       method: init.method ?? 'GET',
       url: input,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    return Promise.resolve(answer());
+    };
+    calls.push(call);
+    return Promise.resolve(answer(call));
   });
   return calls;
 }

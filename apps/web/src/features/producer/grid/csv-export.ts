@@ -1,4 +1,5 @@
 import { csvDocument, csvFileName } from '@medienkatalog/domain';
+import { downloadFile } from '../../../lib/download-file.ts';
 import { EDITABLE_COLUMNS, type GridRow } from './columns.ts';
 
 /** The grid's rows as the CSV of producer spec 5 and 9: editable columns only. */
@@ -14,15 +15,5 @@ export function gridCsv(rows: readonly GridRow[]): string {
 
 /** Downloads the rows as media-catalog-{date}.csv. */
 export function downloadCsv(rows: readonly GridRow[], now = new Date()): void {
-  const url = URL.createObjectURL(new Blob([gridCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(now);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by then (spec 9: object-URL revoke delay 120 ms).
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 120);
+  downloadFile(gridCsv(rows), 'text/csv;charset=utf-8', csvFileName(now));
 }

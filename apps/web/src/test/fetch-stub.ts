@@ -13,7 +13,7 @@ export interface FetchCall {
 export function stubFetch(answer: (call: FetchCall) => Response): FetchCall[] {
   const calls: FetchCall[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    const call = {
+    const call: FetchCall = {
       method: init.method ?? 'GET',
       url: input,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,

@@ -33,9 +33,10 @@ export const CARDS_PER_PAGE = COLUMNS * ROWS;
 const CARD_WIDTH = (A4[0] - 2 * MARGIN) / COLUMNS;
 const CARD_HEIGHT = (A4[1] - 2 * MARGIN) / ROWS;
 const PAD = 14;
-const QR_SIZE = 104;
-/** White space right of the QR code: at least its quiet zone of four modules. */
+const QR_SIZE = 96;
+/** White space around the QR code: at least its quiet zone of four modules (about 10 pt). */
 const QR_GAP = 14;
+const QR_TOP = 34;
 const GREY = rgb(0.35, 0.35, 0.35);
 const CUT_LINE = rgb(0.6, 0.6, 0.6);
 /** Name prefix of the QR codes' form XObjects in the page resources (one per code). */
@@ -153,38 +154,38 @@ function drawCard(
     page.drawText(encodable(font, value), { x, y, size, font, color });
   };
   const [heading = ''] = wrapText(fonts.bold, 10, sheet.producer, inner, 1);
-  text(heading, left + PAD, top - 24, 10, fonts.bold);
+  text(heading, left + PAD, top - 22, 10, fonts.bold);
 
   const qr = qrForm(document, card.link);
   const name = page.node.newXObject(QR_XOBJECT_TAG, qr.ref);
   const scale = QR_SIZE / qr.modules;
   page.pushOperators(
     pushGraphicsState(),
-    concatTransformationMatrix(scale, 0, 0, scale, left + PAD, top - 30 - QR_SIZE),
+    concatTransformationMatrix(scale, 0, 0, scale, left + PAD, top - QR_TOP - QR_SIZE),
     drawObject(name),
     popGraphicsState(),
   );
 
   const column = left + PAD + QR_SIZE + QR_GAP;
   const columnWidth = CARD_WIDTH - PAD - (column - left);
-  text(t('licensing.codes.pdf.code'), column, top - 42, 9, fonts.text, GREY);
+  text(t('licensing.codes.pdf.code'), column, top - 46, 9, fonts.text, GREY);
   const [first = '', ...rest] = card.code.split('-');
   const halves = [[first, rest[0]].filter(Boolean).join('-'), rest.slice(1).join('-')].filter(
     Boolean,
   );
   halves.forEach((half, index) => {
-    text(half, column, top - 64 - index * 20, 16, fonts.code);
+    text(half, column, top - 68 - index * 20, 16, fonts.code);
   });
   text(
     t('licensing.codes.pdf.number', { number: card.number }),
     column,
-    top - 100,
+    top - 104,
     8,
     fonts.text,
     GREY,
   );
   wrapText(fonts.text, 8.5, rightsText(t, sheet.rights), columnWidth, 2).forEach((line, index) => {
-    text(line, column, top - 116 - index * 10, 8.5);
+    text(line, column, top - 120 - index * 10, 8.5);
   });
 
   const what = wrapText(

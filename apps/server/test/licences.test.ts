@@ -394,7 +394,7 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
     expect((await redeemer.get('/api/v1/user/licences')).json<Licence[]>()).toEqual([
       expect.objectContaining({
         origin: 'code',
-        scope: expect.objectContaining({ label: 'Das Herz' }),
+        scope: expect.objectContaining({ label: 'Das Herz' }) as unknown,
       }),
     ]);
 

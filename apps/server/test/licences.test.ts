@@ -493,6 +493,13 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
     expect(message(taken)).toBe(MESSAGES.licences.mediathekPathTaken('fwu/biologie'));
     const bad = await producer.post('/api/v1/producer/mediatheken', { name: 'X', path: '../etc' });
     expect(bad.statusCode).toBe(400);
+    const noMediathek = await producer.post('/api/v1/producer/shares', {
+      organisation_ids: [centre],
+      scope: { kind: 'mediathek' },
+      terms: {},
+    });
+    expect(noMediathek.statusCode).toBe(400);
+    expect(message(noMediathek)).toBe(MESSAGES.licences.mediathek);
 
     const search = await teacher.get('/api/v1/media/catalogue/search?filter_lizenzen=fwu/biologie');
     expect(

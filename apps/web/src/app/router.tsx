@@ -55,6 +55,13 @@ const MzHistoryPage = lazy(async () => ({
 const SchoolLicencesPage = lazy(async () => ({
   default: (await import('../features/media-centre/school-licences-page.tsx')).SchoolLicencesPage,
 }));
+const licensingPage = (name: keyof typeof import('../features/producer-licences/index.ts')) =>
+  lazy(async () => ({
+    default: (await import('../features/producer-licences/index.ts'))[name],
+  }));
+const SharesPage = licensingPage('SharesPage');
+const MediathekenPage = licensingPage('MediathekenPage');
+const CodesPage = licensingPage('CodesPage');
 const libraryPage = (name: keyof typeof import('../features/library/library-pages.tsx')) =>
   lazy(async () => ({ default: (await import('../features/library/library-pages.tsx'))[name] }));
 const RedeemPage = lazy(async () => ({
@@ -72,6 +79,7 @@ function Preparation({ name }: { name: RouteName }) {
 }
 
 const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
+const producerPage = (page: ReactNode) => <Guard when={producerOnly}>{page}</Guard>;
 
 export const routes: RouteObject[] = [
   {
@@ -139,12 +147,9 @@ export const routes: RouteObject[] = [
       },
       ...(
         [
-          ['/producer/codes', 'routes.producerCodes'],
-          ['/producer/mediatheken', 'routes.producerMediatheken'],
           ['/producer/stripe', 'routes.producerStripe'],
           ['/producer/statistics', 'routes.producerStatistics'],
           ['/producer/marketplace', 'routes.producerMarketplace'],
-          ['/producer/shares', 'routes.producerShares'],
           ['/producer/media', 'routes.producerMedia'],
         ] as const
       ).map(([path, name]) => ({
@@ -155,6 +160,9 @@ export const routes: RouteObject[] = [
           </Guard>
         ),
       })),
+      { path: '/producer/shares', element: producerPage(<SharesPage />) },
+      { path: '/producer/mediatheken', element: producerPage(<MediathekenPage />) },
+      { path: '/producer/codes', element: producerPage(<CodesPage />) },
       ...STATIC_PAGES.map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -27,7 +27,13 @@ export const LicenceScopeSchema = z
           .max(1000, { error: MESSAGES.producer.idsTooMany }),
       }),
       z.object({ kind: z.literal('pool') }),
-      z.object({ kind: z.literal('mediathek'), mediathek_id: z.number().int().positive() }),
+      z.object({
+        kind: z.literal('mediathek'),
+        mediathek_id: z
+          .number({ error: MESSAGES.licences.mediathek })
+          .int({ error: MESSAGES.licences.mediathek })
+          .positive({ error: MESSAGES.licences.mediathek }),
+      }),
     ],
     { error: MESSAGES.licences.scope },
   )

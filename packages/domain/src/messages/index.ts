@@ -109,6 +109,7 @@ export const MESSAGES = {
       'Der Pfad darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten, mit „/“ getrennt (z. B. „kreis-nord/biologie“).',
     mediathekPathTaken: (path: string) => `Den Pfad „${path}“ gibt es schon.`,
     mediathekNotFound: 'Diese Mediathek wurde nicht gefunden.',
+    mediathek: 'Bitte wählen Sie eine Mediathek.',
     codeMissing: 'Bitte geben Sie einen Code ein.',
     codeUnknown: 'Diesen Code gibt es nicht. Bitte prüfen Sie die Eingabe.',
     codeExpired: 'Dieser Code ist abgelaufen.',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { SEARCH_KINDS, type SearchKind } from '@medienkatalog/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +29,7 @@ const SCREEN_READER_ONLY = {
 /** The heading variants of the spec: query, producer, media library (plus keyword and all). */
 export function searchHeading(
   state: SearchState,
-  t: ReturnType<typeof useTranslation>['t'],
+  t: TFunction,
   /** The Mediathek's name; without it, the last segment of its path. */
   mediathekName?: string,
 ) {

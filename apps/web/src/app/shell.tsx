@@ -101,6 +101,16 @@ function UserMenu() {
             {isProducer(user) ? t('app.myMedia') : t('app.contentPreview')}
           </MenuItem>
         )}
+        {isProducer(user) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(paths.producer.shares);
+            }}
+          >
+            {t('app.licensing')}
+          </MenuItem>
+        )}
         {deskLinks(user).map((link) => (
           <MenuItem
             key={link.to}

@@ -147,6 +147,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An answer may have typed itself before it failed (a file): errors are JSON.
+    void reply.type('application/json; charset=utf-8').removeHeader('Content-Disposition');
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)

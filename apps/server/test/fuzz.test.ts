@@ -11,6 +11,7 @@ import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-im
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
 import { pickOne, seededRandom } from '../src/seed/random.ts';
 import { mediumRecord } from './support/factories.ts';
+import { grantLicence, mediumId, userId } from './support/licences.ts';
 import {
   BODIES,
   CONTENT_TYPES,
@@ -195,7 +196,9 @@ function mutatedBody(schema: JsonSchema, random: () => number): string {
   for (let index = 0; index < count; index += 1) {
     const key = pickOne(keys, random);
     const value = pickOne(JSON_VALUES, random);
-    const nested = body[key];
+    // Own properties only: body['__proto__'] is Object.prototype, which this process (the
+    // server's too) must never get keys added to.
+    const nested = Object.hasOwn(body, key) ? body[key] : undefined;
     if (typeof nested === 'object' && nested !== null && !Array.isArray(nested) && random() < 0.5) {
       (nested as Record<string, unknown>)[pickOne([...Object.keys(nested), 'x'], random)] = value;
     } else if (Array.isArray(nested) && random() < 0.5) {
@@ -552,6 +555,12 @@ describe('Fuzzing every route with malformed requests (pglite)', () => {
     await anonymous.get('/api/v1/utils/features');
     const teacher = await demoClient(app, 'Lehrkraft');
     const producer = await demoClient(app, 'Produzent');
+    // The teacher plays the medium through a licence of its own.
+    await grantLicence(database.db, {
+      licensee: { userId: await userId(database.db, 'lehrkraft@demo.medienkatalog.invalid') },
+      scope: { mediaId: await mediumId(database.db, FILES_MEDIUM) },
+      grantorPool: FILES_MEDIUM.split('-')[0]?.toLowerCase() ?? '',
+    });
     expect(
       (
         await producer.put(`/api/v1/producer/media/${FILES_MEDIUM}/dirlist/index`, {

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
       }
       return trustProxy;
     }),
+  /** The ffmpeg program (ffprobe is taken from the same folder); default: ffmpeg on the PATH. */
+  FFMPEG_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -92,6 +94,7 @@ export interface Config {
   maxFileSize: number;
   contentSecret: string;
   trustProxy: TrustProxy;
+  ffmpegPath: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxFileSize: values.FILES_MAX_SIZE,
     contentSecret: values.CONTENT_SECRET ?? randomBytes(32).toString('hex'),
     trustProxy: values.TRUST_PROXY,
+    ffmpegPath: values.FFMPEG_PATH,
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -4,9 +4,12 @@ import { loadConfig } from './config.ts';
 import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { openDatabase } from './db/client.ts';
+import { FileStorage } from './modules/files/file-storage.ts';
 import { fileMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { findFfmpeg } from './modules/media/ffmpeg.ts';
 import { demoAccountList, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoLicences } from './seed/demo-licences.ts';
+import { generateDemoMedia } from './seed/demo-media/demo-media.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const config = loadConfig();
@@ -20,6 +23,26 @@ if (config.seedDemo) {
   const added = await seedDemoData(database.db);
   if (added > 0) {
     console.log(`Demo-Katalog angelegt: ${added} Medien.`);
+  }
+}
+const ffmpeg = await findFfmpeg(config.ffmpegPath);
+if (!ffmpeg) {
+  console.log(
+    'ffmpeg nicht gefunden: Videos und Audio werden als Original ausgeliefert, ' +
+      'die Verarbeitung (Dauer, Vorschaubild, Streaming-Fassungen) ist nicht verfügbar.',
+  );
+}
+if (config.seedDemo) {
+  const made = await generateDemoMedia({
+    db: database.db,
+    storage: new FileStorage(config.dataDir),
+    ffmpeg,
+  });
+  if (made.media > 0) {
+    console.log(
+      `Demo-Dateien angelegt: ${String(made.media)} Medien, davon ${String(made.videos)} Filme ` +
+        `(${(made.milliseconds / 1000).toFixed(1)} s).`,
+    );
   }
 }
 // Demo accounts have published passwords: only when asked for (config refuses it in production).

@@ -13,6 +13,7 @@ export * from './lookups/audiences.ts';
 export * from './lookups/languages.ts';
 export * from './lookups/media-types.ts';
 export * from './lookups/subject-areas.ts';
+export * from './lookups/subject-colours.ts';
 export * from './lookups/subject-icons.ts';
 export * from './licences/licences.ts';
 export * from './media/cover.ts';

@@ -135,16 +135,20 @@ export class JobRunner {
     await Promise.all(this.loops);
   }
 
+  private get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
   private async loop(lane: string, kinds: readonly string[]): Promise<void> {
     while (!this.stopping.signal.aborted) {
       let job: JobRow | undefined;
       try {
         job = await this.repository.claim(kinds, this.worker, this.settings.leaseSeconds);
       } catch (error) {
-        if (this.stopping.signal.aborted) {
-          return;
+        // The database went away while stopping (closed after the app): not an error then.
+        if (!this.stopped) {
+          this.log.error({ err: error, lane }, 'Jobs could not be claimed');
         }
-        this.log.error({ err: error, lane }, 'Jobs could not be claimed');
       }
       if (job) {
         await this.run(job);

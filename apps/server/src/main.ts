@@ -88,6 +88,7 @@ const app = await buildApp({
     maxFileSize: config.maxFileSize,
     contentSecret: config.contentSecret,
   },
+  media: { ffmpeg, jobs: { leaseSeconds: config.jobLeaseSeconds } },
 });
 
 setInterval(() => {

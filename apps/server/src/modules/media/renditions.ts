@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStorage } from '../files/file-storage.ts';
 import { runProgram, type Ffmpeg, type ProbeResult, type RunOptions } from './ffmpeg.ts';
@@ -168,6 +168,13 @@ export async function buildRenditions(
   options: RunOptions,
 ): Promise<{ heights: number[] }> {
   const target = renditionFolder(storage, mediumId, relativePath);
+  // What an earlier attempt left half-built (its process was killed) goes first.
+  const parent = path.dirname(target);
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    if (name.startsWith(`${path.basename(target)}.building-`)) {
+      await rm(path.join(parent, name), { recursive: true, force: true });
+    }
+  }
   const building = `${target}.building-${randomBytes(4).toString('hex')}`;
   const before = await stat(absolutePath);
   await mkdir(building, { recursive: true });

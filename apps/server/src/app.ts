@@ -50,6 +50,17 @@ import { FilesRepository } from './modules/files/files.repository.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { FilesService, removeFilesOfDeleted } from './modules/files/files.service.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
+import { ImageService } from './modules/images/images.service.ts';
+import {
+  DEFAULT_RUNNER_SETTINGS,
+  JobRunner,
+  type JobRunnerSettings,
+} from './modules/jobs/job-runner.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { JobsRepository } from './modules/jobs/jobs.repository.ts';
+import { captionRoutes } from './modules/media/captions.routes.ts';
+import type { Ffmpeg } from './modules/media/ffmpeg.ts';
+import { MediaPipeline } from './modules/media/media-jobs.ts';
 import { CodesRepository } from './modules/licences/codes.repository.ts';
 import { CodesService } from './modules/licences/codes.service.ts';
 import { licenceRoutes } from './modules/licences/licences.routes.ts';
@@ -98,6 +109,17 @@ export interface AppDependencies {
   mailer?: Mailer;
   auth?: Partial<AuthSettings>;
   files?: Partial<FilesSettings>;
+  media?: MediaSettings;
+}
+
+/** The media pipeline and its job queue. */
+export interface MediaSettings {
+  /** ffmpeg and ffprobe (findFfmpeg); without them videos and audio are served unprocessed. */
+  ffmpeg?: Ffmpeg | undefined;
+  /** Lease, polling and backoff of the job runner (tests shorten them). */
+  jobs?: Partial<Omit<JobRunnerSettings, 'failedMessage'>>;
+  /** false: this instance takes no jobs (they wait for one that does). Default true. */
+  runJobs?: boolean;
 }
 
 /** Where media files live and how they are served. */
@@ -136,6 +158,7 @@ export async function buildApp({
   mailer = NO_MAILER,
   auth: authSettings,
   files: filesOverrides,
+  media: mediaSettings = {},
 }: AppDependencies) {
   const app = Fastify({
     logger,
@@ -270,9 +293,45 @@ export async function buildApp({
     ),
   });
 
+  const jobsRepository = new JobsRepository(db);
+  const runner = new JobRunner(
+    jobsRepository,
+    {
+      ...DEFAULT_RUNNER_SETTINGS,
+      ...mediaSettings.jobs,
+      failedMessage: MESSAGES.jobs.failed,
+    },
+    app.log,
+  );
+  const pipeline = new MediaPipeline(runner, {
+    db,
+    storage,
+    images: new ImageService(storage, policy),
+    ffmpeg: mediaSettings.ffmpeg,
+  });
+  if (mediaSettings.runJobs !== false) {
+    app.addHook('onReady', () => {
+      runner.start();
+      return Promise.resolve();
+    });
+  }
+  app.addHook('onClose', () => runner.stop());
+  await app.register(captionRoutes, { storage, policy });
+  await app.register(jobRoutes, {
+    jobs: jobsRepository,
+    policy,
+    processing: pipeline.processing,
+  });
+
   const filesRepository = new FilesRepository(db);
-  const files = new FilesService(storage, filesRepository, policy);
-  await app.register(davRoutes, { storage, files, maxFileSize: filesSettings.maxFileSize, auth });
+  const files = new FilesService(storage, filesRepository, policy, runner);
+  await app.register(davRoutes, {
+    storage,
+    files,
+    maxFileSize: filesSettings.maxFileSize,
+    auth,
+    onStored: (mediumId, relativePath) => pipeline.stored(mediumId, relativePath),
+  });
   await app.register(fileRoutes, { files });
   await app.register(contentRoutes, {
     storage,

@@ -61,6 +61,10 @@ const EnvSchema = z.object({
       }
       return trustProxy;
     }),
+  /** The ffmpeg program (ffprobe is taken from the same folder); default: ffmpeg on the PATH. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Seconds a running job is held without a sign of life before another runner takes it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -92,6 +96,8 @@ export interface Config {
   maxFileSize: number;
   contentSecret: string;
   trustProxy: TrustProxy;
+  ffmpegPath: string | undefined;
+  jobLeaseSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -125,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxFileSize: values.FILES_MAX_SIZE,
     contentSecret: values.CONTENT_SECRET ?? randomBytes(32).toString('hex'),
     trustProxy: values.TRUST_PROXY,
+    ffmpegPath: values.FFMPEG_PATH,
+    jobLeaseSeconds: values.JOB_LEASE_SECONDS,
     logLevel: values.LOG_LEVEL,
   };
 }

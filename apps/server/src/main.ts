@@ -7,8 +7,10 @@ import { openDatabase } from './db/client.ts';
 import { FileStorage } from './modules/files/file-storage.ts';
 import { startStaleFileCleanup } from './modules/files/stale-files.ts';
 import { fileMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { findFfmpeg } from './modules/media/ffmpeg.ts';
 import { demoAccountList, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoLicences } from './seed/demo-licences.ts';
+import { generateDemoMedia } from './seed/demo-media/demo-media.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const config = loadConfig();
@@ -22,6 +24,26 @@ if (config.seedDemo) {
   const added = await seedDemoData(database.db);
   if (added > 0) {
     console.log(`Demo-Katalog angelegt: ${added} Medien.`);
+  }
+}
+const ffmpeg = await findFfmpeg(config.ffmpegPath);
+if (!ffmpeg) {
+  console.log(
+    'ffmpeg nicht gefunden: Videos und Audio werden als Original ausgeliefert, ' +
+      'die Verarbeitung (Dauer, Vorschaubild, Streaming-Fassungen) ist nicht verfügbar.',
+  );
+}
+if (config.seedDemo) {
+  const made = await generateDemoMedia({
+    db: database.db,
+    storage: new FileStorage(config.dataDir),
+    ffmpeg,
+  });
+  if (made.media > 0) {
+    console.log(
+      `Demo-Dateien angelegt: ${String(made.media)} Medien, davon ${String(made.videos)} Filme ` +
+        `(${(made.milliseconds / 1000).toFixed(1)} s).`,
+    );
   }
 }
 // Demo accounts have published passwords: only when asked for (config refuses it in production).
@@ -67,6 +89,7 @@ const app = await buildApp({
     maxFileSize: config.maxFileSize,
     contentSecret: config.contentSecret,
   },
+  media: { ffmpeg, jobs: { leaseSeconds: config.jobLeaseSeconds } },
 });
 
 // Temporary files of uploads, ZIP builds and cover renders that a killed process left behind.

@@ -465,6 +465,47 @@ const TABLE: Record<string, Row> = {
     perMedium: true,
     call: (c) => ({ method: 'GET', url: `${api}/producer/media/${id(c)}/files/link?path=a.txt` }),
   },
+  // The media pipeline: jobs, captions and chapters.
+  'GET /api/v1/producer/media/{id}/jobs': {
+    rule: managing(200),
+    perMedium: true,
+    call: (c) => ({ method: 'GET', url: `${api}/producer/media/${id(c)}/jobs` }),
+  },
+  'GET /api/v1/producer/media/{id}/captions': {
+    rule: managing(200),
+    perMedium: true,
+    call: (c) => ({ method: 'GET', url: `${api}/producer/media/${id(c)}/captions` }),
+  },
+  'PUT /api/v1/producer/media/{id}/captions/{language}': {
+    rule: managing(200),
+    perMedium: true,
+    call: (c) => ({
+      method: 'PUT',
+      url: `${api}/producer/media/${id(c)}/captions/de`,
+      body: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHallo\n',
+      headers: { 'content-type': 'text/vtt' },
+    }),
+  },
+  'DELETE /api/v1/producer/media/{id}/captions/{language}': {
+    rule: managing(200),
+    perMedium: true,
+    call: (c) => ({ method: 'DELETE', url: `${api}/producer/media/${id(c)}/captions/de` }),
+  },
+  'PUT /api/v1/producer/media/{id}/chapters': {
+    rule: managing(200),
+    perMedium: true,
+    call: (c) => ({
+      method: 'PUT',
+      url: `${api}/producer/media/${id(c)}/chapters`,
+      body: 'WEBVTT\n\n00:00.000 --> 00:10.000\nEinleitung\n',
+      headers: { 'content-type': 'text/vtt' },
+    }),
+  },
+  'DELETE /api/v1/producer/media/{id}/chapters': {
+    rule: managing(200),
+    perMedium: true,
+    call: (c) => ({ method: 'DELETE', url: `${api}/producer/media/${id(c)}/chapters` }),
+  },
   'GET /api/v1/media/link/{identifier}': {
     rule: playing(200),
     perMedium: true,

@@ -148,10 +148,22 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     expect(indexed.download).toBeNull();
     expect(indexed.frame).toMatch(/\/start\/index\.html$/);
 
-    expect(await links('FWU-C4')).toEqual({ direct: null, download: null, frame: null });
+    expect(await links('FWU-C4')).toEqual({
+      direct: null,
+      download: null,
+      frame: null,
+      stream: null,
+      tracks: [],
+    });
 
     // Several files: no direct file, but the ZIP once it is built.
-    expect(await links('FWU-C5')).toEqual({ direct: null, download: null, frame: null });
+    expect(await links('FWU-C5')).toEqual({
+      direct: null,
+      download: null,
+      frame: null,
+      stream: null,
+      tracks: [],
+    });
     const built = await producer.post('/api/v1/producer/media/FWU-C5/dirlist/zip');
     expect(built.statusCode).toBe(200);
     const zipped = await links('FWU-C5');

@@ -8,8 +8,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -550,3 +552,47 @@ export const dirlists = pgTable('dirlists', {
   fn_ziphash: text('fn_ziphash'),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The job queue (work longer than a request: durations, poster frames, HLS renditions, cover
+ * renders, ZIP builds), one table for PGlite and PostgreSQL alike. A runner claims a due job
+ * with FOR UPDATE SKIP LOCKED and holds it by a lease it renews while it works; a job whose
+ * lease ran out (its process died) is claimed again. Failures wait with a growing backoff
+ * until max_attempts; a medium's jobs are listed for the file manager.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    media_id: bigint('media_id', { mode: 'number' }).references(() => media.id, {
+      onDelete: 'cascade',
+    }),
+    payload: jsonb('payload').notNull().default({}),
+    state: text('state').notNull().default('queued'),
+    /** 0 to 1 while running, 1 when done. */
+    progress: real('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    max_attempts: integer('max_attempts').notNull().default(3),
+    run_at: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    locked_by: text('locked_by'),
+    /** At most one queued or running job per key (the same work asked for twice). */
+    dedupe_key: text('dedupe_key'),
+    result: jsonb('result'),
+    error: text('error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('jobs_state_check', sql`${table.state} IN ('queued', 'running', 'done', 'failed')`),
+    index('jobs_due_idx')
+      .on(table.run_at, table.id)
+      .where(sql`${table.state} IN ('queued', 'running')`),
+    index('jobs_media_idx').on(table.media_id, table.id),
+    uniqueIndex('jobs_dedupe_key')
+      .on(table.dedupe_key)
+      .where(sql`${table.state} IN ('queued', 'running')`),
+  ],
+);

@@ -12,6 +12,8 @@ export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the database. */
   destroy(): Promise<void>;
+  /** The PostgreSQL database's connection string (for a server started as a child process). */
+  url?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     destroy: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

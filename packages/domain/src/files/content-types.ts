@@ -21,6 +21,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   oga: 'audio/ogg',
   flac: 'audio/flac',
   vtt: 'text/vtt; charset=utf-8',
+  // HTTP live streaming (the renditions of a video): playlists and MPEG-TS segments
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
   // Images
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

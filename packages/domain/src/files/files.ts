@@ -40,6 +40,22 @@ export const ZipInfoSchema = z
   .meta({ id: 'ZipInfo' });
 export type ZipInfo = z.infer<typeof ZipInfoSchema>;
 
+/** The folder of a medium's storage that holds its WebVTT tracks ('de.vtt', 'kapitel.vtt'). */
+export const TRACKS_FOLDER = 'untertitel';
+/** The chapters' file name in TRACKS_FOLDER. */
+export const CHAPTERS_FILE = 'kapitel.vtt';
+
+/** A WebVTT track of a medium's video: captions in one language, or its chapters. */
+export const MediaTrackSchema = z
+  .object({
+    kind: z.enum(['captions', 'chapters']),
+    language: z.string().meta({ description: "ISO 639 code ('de'); the chapters' is 'de'" }),
+    label: z.string().meta({ description: "German name for the menu ('Deutsch', 'Kapitel')" }),
+    url: z.string().meta({ description: 'Signed address of the .vtt file' }),
+  })
+  .meta({ id: 'MediaTrack' });
+export type MediaTrack = z.infer<typeof MediaTrackSchema>;
+
 /**
  * Play and download links of a medium (GET /api/v1/media/link/{identifier}): signed, expiring
  * paths under /content/ on this server, null where the medium has nothing to offer.
@@ -54,6 +70,17 @@ export const MediaLinkSchema = z
     }),
     frame: z.string().nullable().meta({
       description: 'An embeddable page showing the direct file; null without one',
+    }),
+    stream: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'HLS master playlist of the direct video (360p and 720p) once its renditions are ' +
+          'built; null until then (direct plays the original)',
+      }),
+    tracks: z.array(MediaTrackSchema).meta({
+      description: "WebVTT captions per language and the chapters of the medium's video",
     }),
   })
   .meta({ id: 'MediaLink' });

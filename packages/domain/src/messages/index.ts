@@ -93,6 +93,22 @@ export const MESSAGES = {
     noFiles: 'Dieses Medium hat noch keine Dateien.',
     linkExpired: 'Dieser Link ist ungültig oder abgelaufen. Bitte öffnen Sie das Medium erneut.',
   },
+  jobs: {
+    failed: 'Die Verarbeitung ist fehlgeschlagen. Bitte laden Sie die Datei erneut hoch.',
+    noFfmpeg:
+      'Die Verarbeitung von Video und Audio ist auf diesem Server nicht verfügbar (ffmpeg fehlt). Die Originaldatei wird abgespielt.',
+    notVideo: 'Diese Datei enthält kein Video.',
+    zipPending: 'Das ZIP-Archiv wird noch erstellt. Bitte versuchen Sie es gleich noch einmal.',
+  },
+  captions: {
+    language:
+      'Bitte geben Sie die Sprache als Kürzel aus zwei oder drei Kleinbuchstaben an (z. B. „de“).',
+    tooLarge: 'Die Untertiteldatei ist zu groß (höchstens 2 MB).',
+    encoding: 'Die Untertiteldatei muss UTF-8-kodiert sein.',
+    invalid: (line: number, problem: string) =>
+      `Die WebVTT-Datei ist fehlerhaft (Zeile ${line}): ${problem}`,
+    notFound: 'Diese Untertitel wurden nicht gefunden.',
+  },
   licences: {
     rights: 'Bitte wählen Sie die Rechte: nur Streamen oder Streamen und Herunterladen.',
     media: 'Bitte wählen Sie mindestens ein Medium.',

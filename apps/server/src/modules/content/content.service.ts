@@ -7,6 +7,7 @@ import {
   MESSAGES,
   playerKindOf,
   type MediaLink,
+  type MediaTrack,
 } from '@medienkatalog/domain';
 import { HttpError } from '../../http-error.ts';
 import type { AccessRepository, MediumFacts } from '../auth/access.repository.ts';
@@ -16,6 +17,8 @@ import { someFiles } from '../files/file-walk.ts';
 import type { FilesRepository } from '../files/files.repository.ts';
 import { insidePath } from '../files/files.service.ts';
 import type { MediaUsesRepository } from '../licences/media-uses.repository.ts';
+import { HLS_PREFIX, readyStream } from '../media/renditions.ts';
+import { trackFiles } from '../media/tracks.ts';
 import {
   CONTENT_LINK_SECONDS,
   contentUrl,
@@ -112,11 +115,34 @@ export class ContentService {
         : single === undefined
           ? null
           : grant('file', single);
+    const stream =
+      direct !== undefined && playerKindOf(direct) === 'video'
+        ? await readyStream(
+            this.storage,
+            medium.id,
+            direct,
+            path.join(this.storage.folder(medium.id), direct),
+          )
+        : undefined;
     return {
       direct: direct === undefined ? null : grant('play', direct),
       download,
       frame: direct === undefined ? null : grant('frame', direct),
+      stream: stream === undefined ? null : grant('play', stream),
+      tracks: await this.tracks(medium.id, (filePath) => grant('play', filePath)),
     };
+  }
+
+  /**
+   * The WebVTT tracks in the medium's TRACKS_FOLDER: '{language}.vtt' captions (by their
+   * language's German name) and the chapters, signed by `sign`.
+   */
+  private async tracks(
+    mediumId: number,
+    sign: (filePath: string) => string,
+  ): Promise<MediaTrack[]> {
+    const files = await trackFiles(this.storage.folder(mediumId));
+    return files.map(({ path: filePath, ...track }) => ({ ...track, url: sign(filePath) }));
   }
 
   /**
@@ -187,6 +213,15 @@ export class ContentService {
         };
       case 'file':
       case 'play': {
+        if (valid.purpose === 'play' && relative.startsWith(`${HLS_PREFIX}/`)) {
+          return {
+            kind: 'file',
+            absolute: this.renditionPath(medium.id, relative),
+            fileName,
+            contentType: contentTypeOf(fileName),
+            disposition: 'inline',
+          };
+        }
         const { absolute } = await insidePath(this.storage, medium.id, relative);
         return {
           kind: 'file',
@@ -215,6 +250,16 @@ export class ContentService {
         };
       }
     }
+  }
+
+  /** A file of the medium's renditions ('{HLS_PREFIX}/{key}/360p/index.m3u8'), confined to them. */
+  private renditionPath(mediumId: number, relative: string): string {
+    const root = this.storage.renditionsFolder(mediumId);
+    const absolute = path.join(root, relative.slice(HLS_PREFIX.length + 1));
+    if (!absolute.startsWith(`${root}${path.sep}`)) {
+      throw new HttpError(400, MESSAGES.files.badPath);
+    }
+    return absolute;
   }
 
   /** The stored index file when it still exists inside the folder. */

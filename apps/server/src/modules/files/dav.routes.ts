@@ -17,7 +17,12 @@ export interface DavOptions {
   files: FilesService;
   maxFileSize: number;
   auth: AuthService;
+  /** A file was written (PUT, or the target of MOVE or COPY): its path relative to the folder. */
+  onStored?: (mediumId: number, relativePath: string) => Promise<void>;
 }
+
+/** Methods whose success leaves a file at the target. */
+const STORING_METHODS = new Set(['PUT', 'MOVE', 'COPY']);
 
 /** The methods of WebDAV that Fastify does not know by itself; all may carry a body. */
 const EXTRA_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
@@ -50,7 +55,7 @@ const storageUrlRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (
  */
 export const davRoutes: FastifyPluginAsync<DavOptions> = async (
   app,
-  { storage, files, maxFileSize, auth },
+  { storage, files, maxFileSize, auth, onStored },
 ) => {
   await app.register(storageUrlRoutes, { files });
 
@@ -130,6 +135,16 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
       headLength = found?.isFile() ? found.size : undefined;
     }
 
+    if (onStored && STORING_METHODS.has(method)) {
+      const stored = target.segments.join('/');
+      reply.raw.once('finish', () => {
+        if (reply.raw.statusCode === 201 || reply.raw.statusCode === 204) {
+          onStored(medium.id, stored).catch((error: unknown) => {
+            app.log.error({ err: error, medium: medium.identifier }, 'Jobs of an upload failed');
+          });
+        }
+      });
+    }
     void reply.hijack();
     mount.handle(request.raw, reply.raw, davPath.prefix, davPath.rest, {
       folder,

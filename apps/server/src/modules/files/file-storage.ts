@@ -20,12 +20,14 @@ export class FileStorage {
   readonly uploadsRoot: string;
   readonly zipRoot: string;
   readonly coversRoot: string;
+  readonly renditionsRoot: string;
 
   constructor(dataDir: string) {
     this.filesRoot = path.join(dataDir, 'files');
     this.uploadsRoot = path.join(dataDir, 'uploads');
     this.zipRoot = path.join(dataDir, 'zips');
     this.coversRoot = path.join(dataDir, 'covers');
+    this.renditionsRoot = path.join(dataDir, 'renditions');
   }
 
   folder(mediumId: number): string {
@@ -85,9 +87,15 @@ export class FileStorage {
     }
   }
 
-  /** Removes a deleted medium's files, ZIP and rendered covers. */
+  /** The streaming renditions of a medium's files (outside its folder: derived, not content). */
+  renditionsFolder(mediumId: number): string {
+    return path.join(this.renditionsRoot, String(mediumId));
+  }
+
+  /** Removes a deleted medium's files, ZIP, renditions and rendered covers. */
   async remove(mediumId: number): Promise<void> {
     await rm(this.folder(mediumId), { recursive: true, force: true });
+    await rm(this.renditionsFolder(mediumId), { recursive: true, force: true });
     await rm(this.zipFile(mediumId), { force: true });
     for (const size of COVER_SIZES) {
       await rm(this.coverFile(mediumId, size), { force: true });

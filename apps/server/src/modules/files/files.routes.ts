@@ -58,8 +58,11 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: "Build the ZIP of all the medium's files (409 when it has none)",
+        description:
+          'Runs as a job on the queue and waits for it; a build still running after two ' +
+          'minutes answers 503 with Retry-After (ask again: the same build is not repeated).',
         params: IdParams,
-        response: { 200: ZipInfoSchema, 409: ErrorSchema, ...errors },
+        response: { 200: ZipInfoSchema, 409: ErrorSchema, 503: ErrorSchema, ...errors },
       },
     },
     async (request) => files.buildZip(request.user, request.params.id),

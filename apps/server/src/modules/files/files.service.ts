@@ -1,15 +1,22 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, type Dirlist, type ZipInfo } from '@medienkatalog/domain';
+import { MESSAGES, ZipInfoSchema, type Dirlist, type ZipInfo } from '@medienkatalog/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http-error.ts';
 import type { MediumFacts } from '../auth/access.repository.ts';
 import type { AccessPolicy, Actor } from '../auth/policies.ts';
+import { JobError, type JobRunner } from '../jobs/job-runner.ts';
 import { DAV_ROOT } from './dav-paths.ts';
 import type { FileStorage } from './file-storage.ts';
 import { someFiles } from './file-walk.ts';
 import type { DirlistRow, FilesRepository } from './files.repository.ts';
 import { buildZip } from './zip-builder.ts';
+
+/** The queue's kind of ZIP builds. */
+export const ZIP_JOB = 'zip.build';
+
+/** How long POST .../dirlist/zip waits for its build before answering 503 (Retry-After). */
+const ZIP_WAIT_MS = 120_000;
 
 export function toDirlist(row: DirlistRow | undefined): Dirlist {
   return {
@@ -40,14 +47,29 @@ export async function insidePath(
  * the actor may manage the medium (404 when it does not exist or is another pool's).
  */
 export class FilesService {
-  /** ZIP builds per medium, chained so two builds never write the same ZIP at once. */
-  private readonly zipBuilds = new Map<number, Promise<unknown>>();
-
   constructor(
     private readonly storage: FileStorage,
     private readonly repository: FilesRepository,
     private readonly policy: AccessPolicy,
-  ) {}
+    private readonly jobs: JobRunner,
+  ) {
+    jobs.register({
+      [ZIP_JOB]: {
+        lane: 'quick',
+        handler: async (job) => {
+          const identifier = job.payload.identifier;
+          if (job.media_id === null || typeof identifier !== 'string') {
+            return undefined;
+          }
+          try {
+            return { ...(await this.packZip({ id: job.media_id, identifier })) };
+          } catch (error) {
+            throw error instanceof HttpError ? new JobError(error.message, false) : error;
+          }
+        },
+      },
+    });
+  }
 
   /** The medium, if the actor may manage it (its producer): 401, 403 or 404 otherwise. */
   async ownMedium(actor: Actor, identifier: string): Promise<MediumFacts> {
@@ -81,24 +103,32 @@ export class FilesService {
   }
 
   /**
-   * Builds the ZIP of all the medium's files and stores its name, size and hash. Without any
-   * file there is nothing to pack: an older ZIP is removed and the answer is 409.
+   * Builds the ZIP of all the medium's files and stores its name, size and hash: a job on the
+   * queue (so a build cut off by a restart is done again), awaited up to ZIP_WAIT_MS. Builds of
+   * one process run one after another. Without any file there is nothing to pack: an older
+   * ZIP is removed and the answer is 409; a build still running after the wait answers 503.
    */
   async buildZip(actor: Actor, identifier: string): Promise<ZipInfo> {
     const medium = await this.ownMedium(actor, identifier);
-    const previous = this.zipBuilds.get(medium.id) ?? Promise.resolve();
-    const build = previous.catch(() => undefined).then(() => this.packZip(medium));
-    this.zipBuilds.set(medium.id, build);
-    try {
-      return await build;
-    } finally {
-      if (this.zipBuilds.get(medium.id) === build) {
-        this.zipBuilds.delete(medium.id);
-      }
+    const job = await this.jobs.enqueue({
+      kind: ZIP_JOB,
+      mediumId: medium.id,
+      payload: { identifier: medium.identifier },
+    });
+    const ended = await this.jobs.waitFor(job.id, ZIP_WAIT_MS);
+    if (ended?.state === 'done' && ended.result) {
+      return ZipInfoSchema.parse(ended.result);
     }
+    if (ended?.state === 'failed') {
+      throw new HttpError(
+        ended.error === MESSAGES.files.noFiles ? 409 : 500,
+        ended.error ?? MESSAGES.jobs.failed,
+      );
+    }
+    throw new HttpError(503, MESSAGES.jobs.zipPending, { 'Retry-After': '5' });
   }
 
-  private async packZip(medium: MediumFacts): Promise<ZipInfo> {
+  private async packZip(medium: Pick<MediumFacts, 'id' | 'identifier'>): Promise<ZipInfo> {
     const folder = this.storage.folder(medium.id);
     const target = this.storage.zipFile(medium.id);
     if ((await someFiles(folder, 1)).length === 0) {

@@ -9,9 +9,8 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { TEASER_FILES, type CoverSize } from '@medienkatalog/domain';
+import { COVER_SIZES, TEASER_FILES, type CoverSize } from '@medienkatalog/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MediumFacts } from '../auth/access.repository.ts';
 import { permits, type AccessPolicy, type Actor } from '../auth/policies.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { temporaryPathFor } from '../files/stale-files.ts';
@@ -108,7 +107,7 @@ export class ImageService {
     }
     let buffer: Buffer;
     try {
-      buffer = await this.render(medium, teaser, query.size, cacheFile);
+      buffer = await this.render(medium.id, teaser, query.size, cacheFile);
     } catch (error) {
       query.log.warn(
         { err: error, medium: medium.identifier, teaser: teaser.name },
@@ -141,6 +140,30 @@ export class ImageService {
     return { kind: 'placeholder', buffer: await pending, etag: `"placeholder-${size}"` };
   }
 
+  /**
+   * Renders the teaser at every cover size whose cache file is missing or older (the queue's
+   * cover job, after a teaser upload or a poster frame); answers how many it rendered. Requests
+   * for a cover not yet rendered render it themselves.
+   */
+  async prerender(mediumId: number): Promise<number> {
+    const teaser = await this.findTeaser(mediumId);
+    if (!teaser || teaser.bytes > MAX_SOURCE_BYTES) {
+      return 0;
+    }
+    let rendered = 0;
+    for (const size of COVER_SIZES) {
+      const cacheFile = this.storage.coverFile(mediumId, size);
+      const cached = await openCurrent(cacheFile, teaser.mtimeMs);
+      if (cached) {
+        await cached.file.close();
+        continue;
+      }
+      await this.render(mediumId, teaser, size, cacheFile);
+      rendered += 1;
+    }
+    return rendered;
+  }
+
   private async findTeaser(mediumId: number): Promise<Teaser | undefined> {
     const folder = this.storage.folder(mediumId);
     for (const name of TEASER_FILES) {
@@ -163,7 +186,7 @@ export class ImageService {
    * the same teaser share one render; a render of a since replaced teaser is not joined.
    */
   private render(
-    medium: MediumFacts,
+    mediumId: number,
     teaser: Teaser,
     size: CoverSize,
     cacheFile: string,
@@ -175,7 +198,7 @@ export class ImageService {
     }
     const work = (async () => {
       // The teaser must really lie inside the medium's folder (no link out of it).
-      const source = await this.storage.resolve(medium.id, teaser.name);
+      const source = await this.storage.resolve(mediumId, teaser.name);
       const { width, height } = coverDimensions(size);
       const buffer = await renderCover(source, width, height);
       await mkdir(path.dirname(cacheFile), { recursive: true });

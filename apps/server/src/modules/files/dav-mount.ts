@@ -11,6 +11,7 @@ import FileSystemAdapter, { Resource as FileSystemResource } from '@nephele/adap
 import createServer, {
   BadRequestError,
   defaults,
+  ForbiddenError,
   MethodNotSupportedError,
   ResourceNotFoundError,
   ResourceTreeNotCompleteError,
@@ -188,8 +189,17 @@ class MediumResource extends FileSystemResource {
     return asDavErrors(() => super.create(user));
   }
 
-  override delete(user: User): Promise<void> {
-    return asDavErrors(() => super.delete(user));
+  override async delete(user: User): Promise<void> {
+    try {
+      await asDavErrors(() => super.delete(user));
+    } catch (error) {
+      // nephele checks that the file exists, then that it may write it: a file deleted in
+      // between (the loser of two concurrent DELETEs) fails the second check as 403.
+      if (error instanceof ForbiddenError && !(await this.exists())) {
+        throw Object.assign(new ResourceNotFoundError(MESSAGES.files.vanished), { german: true });
+      }
+      throw error;
+    }
   }
 
   override copy(destination: URL, baseUrl: URL, user: User): Promise<void> {

@@ -233,6 +233,29 @@ test('the producer uploads a folder, sets the index file, builds the ZIP and pub
   await typeInto(page, IDENTIFIER, 'fn_status', 'published');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('1 Medium gespeichert')).toBeVisible();
+
+  // The demo school's teachers may play it: a share with their school (by its school number),
+  // as 'Freigaben' makes one.
+  const shared = await page.evaluate(async (identifier) => {
+    const token =
+      document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith('mk_csrf='))
+        ?.slice('mk_csrf='.length) ?? '';
+    const found = await fetch('/api/v1/producer/organisations?q=100234');
+    const [school] = (await found.json()) as { id: number }[];
+    const response = await fetch('/api/v1/producer/shares', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify({
+        organisation_ids: [school?.id],
+        scope: { kind: 'media', identifiers: [identifier] },
+        terms: { rights: 'download' },
+      }),
+    });
+    return response.status;
+  }, IDENTIFIER);
+  expect(shared).toBe(201);
 });
 
 test('a teacher opens the medium, plays it (the video loads) and downloads its ZIP', async ({

@@ -81,8 +81,12 @@ test('the media centre passes an expiring Naturfilm licence on to a school, whos
   // After: the teacher plays the film.
   expect(await playStatus(teacher, identifier)).toBe(200);
   await teacher.goto(`/marketplace/${encodeURIComponent(identifier)}`);
-  await expect(teacher.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(teacher.getByRole('button', { name: /^Abspielen: / })).toBeEnabled();
+  const heading = teacher.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const filmTitle = (await heading.textContent()) ?? '';
+  await expect(
+    teacher.getByRole('button', { name: `Abspielen: ${filmTitle}`, exact: true }).first(),
+  ).toBeEnabled();
 
   // Withdrawn again, after a confirmation: the teacher's access ends.
   await given.getByRole('button', { name: `Lizenz von ${STADTPARK} zurücknehmen` }).click();

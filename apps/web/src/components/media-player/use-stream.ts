@@ -37,9 +37,9 @@ const playsHlsNatively = () =>
 const hasMediaSource = () => typeof window !== 'undefined' && 'MediaSource' in window;
 
 /**
- * Chooses and attaches a medium's source: the HLS stream with the browser's own HLS (Safari) or
- * with hls.js, loaded only then (a chunk of its own), else the original file. A stream that
- * fails falls back to the original.
+ * Chooses and attaches a medium's source: the HLS stream with hls.js (loaded only then, a chunk
+ * of its own) or the browser's own HLS, else the original file. A stream that fails falls back
+ * to the original.
  */
 export function useStream(
   media: RefObject<HTMLMediaElement | null>,
@@ -51,13 +51,15 @@ export function useStream(
   const [playingHeight, setPlayingHeight] = useState<number>();
   const hls = useRef<Hls | null>(null);
   const usable = stream !== null && stream !== failedStream ? stream : null;
+  // hls.js first where Media Source Extensions exist (it offers the qualities; Chromium 156
+  // would also play HLS itself, choosing alone), the browser's own HLS elsewhere (older iOS).
   const way: 'native' | 'hls.js' | 'original' =
     usable === null
       ? 'original'
-      : playsHlsNatively()
-        ? 'native'
-        : hasMediaSource()
-          ? 'hls.js'
+      : hasMediaSource()
+        ? 'hls.js'
+        : playsHlsNatively()
+          ? 'native'
           : 'original';
 
   useEffect(() => {

@@ -1,0 +1,1 @@
+export { MediaPlayer, viewerKindOf, type ViewerKind } from './media-player.tsx';

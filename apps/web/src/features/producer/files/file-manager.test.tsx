@@ -8,6 +8,7 @@ import {
   type Dirlist,
   type FileItem,
 } from '../../../api/media-files.ts';
+import { mediaJobsQueryOptions } from '../../../api/media-jobs.ts';
 import { renderInApp } from '../../../test/render.tsx';
 import { FileManager } from './file-manager.tsx';
 
@@ -44,6 +45,7 @@ function prepare(listings: Record<string, FileItem[]>, dirlist: Dirlist | null) 
       client.setQueryData(filesQueryOptions(ID, path).queryKey, items);
     }
     client.setQueryData(dirlistQueryOptions(ID).queryKey, dirlist);
+    client.setQueryData(mediaJobsQueryOptions(ID).queryKey, { processing: true, jobs: [] });
   };
 }
 

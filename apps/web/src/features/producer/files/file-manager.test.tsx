@@ -8,6 +8,7 @@ import {
   type Dirlist,
   type FileItem,
 } from '../../../api/media-files.ts';
+import { captionsQueryOptions } from '../../../api/media-captions.ts';
 import { mediaJobsQueryOptions } from '../../../api/media-jobs.ts';
 import { renderInApp } from '../../../test/render.tsx';
 import { FileManager } from './file-manager.tsx';
@@ -46,6 +47,7 @@ function prepare(listings: Record<string, FileItem[]>, dirlist: Dirlist | null) 
     }
     client.setQueryData(dirlistQueryOptions(ID).queryKey, dirlist);
     client.setQueryData(mediaJobsQueryOptions(ID).queryKey, { processing: true, jobs: [] });
+    client.setQueryData(captionsQueryOptions(ID).queryKey, []);
   };
 }
 

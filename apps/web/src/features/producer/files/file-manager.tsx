@@ -50,6 +50,7 @@ import {
   sortFileItems,
 } from './file-manager-rules.ts';
 import { FileTable } from './file-table.tsx';
+import { CaptionPanel } from './caption-panel.tsx';
 import { JobList } from './job-list.tsx';
 import { NameDialog } from './name-dialog.tsx';
 import { UploadDialog } from './upload-dialog.tsx';
@@ -589,6 +590,7 @@ export function FileManager({ medium, onClose, embedded = false, titleId }: File
                 onDelete={setDeleting}
               />
               <JobList identifier={identifier} />
+              <CaptionPanel identifier={identifier} />
             </>
           )}
         </>

@@ -81,7 +81,10 @@ test('a Naturfilm card offers "Zugang erhalten" instead of playing; it leads to 
   await toMedium.click();
   await expect(page).toHaveURL(/\/marketplace\/FWU-/);
   await expect(page.getByRole('heading', { name: medium, level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Zugang erhalten/ })).toHaveCount(0);
+  // The medium itself (not the related media below it) no longer asks for access.
+  await expect(
+    page.getByRole('button', { name: `Zugang erhalten: ${medium}`, exact: true }),
+  ).toHaveCount(0);
   const [link] = await Promise.all([
     page.waitForResponse((response) => response.url().includes('/api/v1/media/link/')),
     page.getByRole('button', { name: `Abspielen: ${medium}`, exact: true }).click(),

@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobList, MediaLink } from '@medienkatalog/domain';
+import { freePort } from './support/free-port.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
@@ -16,19 +16,6 @@ const main = path.resolve(import.meta.dirname, '../src/main.ts');
 const producer = DEMO_ACCOUNTS.find((account) => account.email.startsWith('produzent@'));
 const basic = `Basic ${Buffer.from(`${producer?.email ?? ''}:${producer?.password ?? ''}`).toString('base64')}`;
 const SECRET = 'restart-test-secret-that-is-long-enough-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { COVER_SIZES } from '@medienkatalog/domain';
+import { freePort } from './support/free-port.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
 import {
@@ -80,14 +80,6 @@ describe('temporary files left behind', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface RunningServer {
   child: ChildProcess;

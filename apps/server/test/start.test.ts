@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './support/free-port.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.ts';
 
@@ -13,19 +13,6 @@ const producer = DEMO_ACCOUNTS.find((account) => account.email.startsWith('produ
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -1,0 +1,15 @@
+import { createServer } from 'node:net';
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now (for a server started as a child). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  });
+}

@@ -4,7 +4,6 @@ import path from 'node:path';
 import {
   contentTypeOf,
   isTeaserPath,
-  isTrackPath,
   MESSAGES,
   playerKindOf,
   type MediaLink,
@@ -103,8 +102,7 @@ export class ContentService {
         : undefined;
     const only =
       index === undefined || zip === undefined
-        ? // A video's captions and chapters do not make it a medium of several files.
-          await someFiles(this.storage.folder(medium.id), 2, isTrackPath)
+        ? await someFiles(this.storage.folder(medium.id), 2)
         : [];
     const single = only.length === 1 ? only[0]?.path : undefined;
     const direct = index ?? single;

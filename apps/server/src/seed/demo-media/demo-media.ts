@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  CHAPTERS_FILE,
-  parseKeywords,
-  parseSubjects,
-  subjectAreaColour,
-  TRACKS_FOLDER,
-} from '@medienkatalog/domain';
+import { parseKeywords, parseSubjects, subjectAreaColour } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { queryRows, type Database } from '../../db/client.ts';
@@ -19,7 +13,7 @@ import type { Ffmpeg } from '../../modules/media/ffmpeg.ts';
 import { demoCatalogue } from '../demo-catalogue.ts';
 import { melodyWav } from './demo-audio.ts';
 import { appPage, interactivePage, packageIndexPage, type PageSubject } from './demo-pages.ts';
-import { DEMO_VIDEO_SECONDS, renderDemoVideo } from './demo-video.ts';
+import { renderDemoVideo } from './demo-video.ts';
 import { coverSvg, escapeXml, type CoverSubject } from './cover-design.ts';
 import { pdfDocument } from './pdf-document.ts';
 
@@ -254,45 +248,7 @@ async function generateVideo(
   );
   await rm(png, { force: true });
   await rename(partial, video);
-  if (medium.type === '49') {
-    await writeTracks(folder, medium);
-  }
   return true;
-}
-
-/** WebVTT time of whole seconds: '00:00:04.000'. */
-const vttTime = (seconds: number) => `00:00:${String(seconds).padStart(2, '0')}.000`;
-
-/**
- * German captions and two chapters for a film (type 49), so the demo shows the player's
- * caption and chapter menus: the title, then the topic's short text.
- */
-async function writeTracks(folder: string, medium: DemoMedium): Promise<void> {
-  const half = DEMO_VIDEO_SECONDS / 2;
-  const text = medium.text.length > 90 ? `${medium.text.slice(0, 88).trimEnd()} …` : medium.text;
-  const captions = [
-    'WEBVTT',
-    '',
-    `${vttTime(0)} --> ${vttTime(half)}`,
-    medium.title,
-    '',
-    `${vttTime(half)} --> ${vttTime(DEMO_VIDEO_SECONDS)}`,
-    text,
-    '',
-  ].join('\n');
-  const chapters = [
-    'WEBVTT',
-    '',
-    `${vttTime(0)} --> ${vttTime(half)}`,
-    'Titel',
-    '',
-    `${vttTime(half)} --> ${vttTime(DEMO_VIDEO_SECONDS)}`,
-    'Worum es geht',
-    '',
-  ].join('\n');
-  await mkdir(path.join(folder, TRACKS_FOLDER), { recursive: true });
-  await writeFile(path.join(folder, TRACKS_FOLDER, 'de.vtt'), captions);
-  await writeFile(path.join(folder, TRACKS_FOLDER, CHAPTERS_FILE), chapters);
 }
 
 const pageSubject = (medium: DemoMedium): PageSubject => ({

@@ -8,8 +8,6 @@ import {
   type Dirlist,
   type FileItem,
 } from '../../../api/media-files.ts';
-import { captionsQueryOptions } from '../../../api/media-captions.ts';
-import { mediaJobsQueryOptions } from '../../../api/media-jobs.ts';
 import { renderInApp } from '../../../test/render.tsx';
 import { FileManager } from './file-manager.tsx';
 
@@ -46,8 +44,6 @@ function prepare(listings: Record<string, FileItem[]>, dirlist: Dirlist | null) 
       client.setQueryData(filesQueryOptions(ID, path).queryKey, items);
     }
     client.setQueryData(dirlistQueryOptions(ID).queryKey, dirlist);
-    client.setQueryData(mediaJobsQueryOptions(ID).queryKey, { processing: true, jobs: [] });
-    client.setQueryData(captionsQueryOptions(ID).queryKey, []);
   };
 }
 

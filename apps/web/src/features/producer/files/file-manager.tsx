@@ -50,8 +50,6 @@ import {
   sortFileItems,
 } from './file-manager-rules.ts';
 import { FileTable } from './file-table.tsx';
-import { CaptionPanel } from './caption-panel.tsx';
-import { JobList } from './job-list.tsx';
 import { NameDialog } from './name-dialog.tsx';
 import { UploadDialog } from './upload-dialog.tsx';
 import { useFileUploads, type Notify } from './use-file-uploads.ts';
@@ -589,8 +587,6 @@ export function FileManager({ medium, onClose, embedded = false, titleId }: File
                 }}
                 onDelete={setDeleting}
               />
-              <JobList identifier={identifier} />
-              <CaptionPanel identifier={identifier} />
             </>
           )}
         </>

@@ -38,7 +38,8 @@ export default defineConfig({
     // The journeys sign in with the demo accounts.
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DEMO_ACCOUNTS: 'true' },
     url: `http://127.0.0.1:${port}/api/v1/utils/features`,
-    timeout: 180_000,
+    // The first start generates the demo films and covers.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
   },

@@ -4,7 +4,8 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: CI machines run these on two cores beside the other projects.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Component tests type with user-event in jsdom: seconds each on a loaded two-core machine.
+    testTimeout: 30_000,
   },
 });

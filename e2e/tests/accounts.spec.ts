@@ -61,7 +61,7 @@ test('register, confirm by mail, log in, star two media, use the wishlist, log o
 
   await page.getByRole('button', { name: 'Benutzermenü von Lena Vogel' }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
-  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anmelden', exact: true })).toBeVisible();
   await page.goto('/wishlist');
   await expect(
     page.getByRole('dialog', { name: 'Für diese Funktion müssen Sie angemeldet sein.' }),

@@ -3,17 +3,51 @@ import { expectAccessible } from './support/accessibility.ts';
 
 const cards = (page: Page) => page.locator('main article');
 
-test('the marketplace shows subject areas and the newest media, and scrolls for more', async ({
+test('the storefront shows media first: shelves of the newest and of the large subject areas', async ({
   page,
 }) => {
   await page.goto('/');
   await expect(
     page.getByRole('heading', { name: 'Bildungsmedien für Ihren Unterricht', level: 1 }),
   ).toBeVisible();
+  const newest = page.getByRole('region', { name: 'Neueste Medien' });
+  await expect(newest.locator('article')).toHaveCount(12);
+  // The first card is on screen at once, above the subject areas.
+  await expect(newest.locator('article').first()).toBeInViewport();
   await expect(page.getByRole('link', { name: /^Biologie \(\d+\)$/ })).toBeVisible();
-  await expect(cards(page)).toHaveCount(24);
   await expectAccessible(page);
 
+  // A shelf scrolls sideways, not the page.
+  const shelf = newest.getByRole('list');
+  const scrollable = await shelf.evaluate((list) => list.scrollWidth > list.clientWidth);
+  expect(scrollable).toBe(true);
+  await shelf.evaluate((list) => {
+    list.scrollLeft = list.scrollWidth;
+  });
+  await expect(newest.locator('article').last()).toBeInViewport();
+
+  // The subject shelves further down load when they come near.
+  await page.mouse.wheel(0, 20_000);
+  const shelves = page.locator('main section');
+  await expect.poll(() => shelves.count()).toBeGreaterThanOrEqual(5);
+  await expect(shelves.last().locator('article').first()).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The kind tabs narrow the shelves.
+  await page.getByRole('tab', { name: 'Apps' }).click();
+  await expect(page).toHaveURL(/\/\?t=apps$/);
+  await expect(newest.getByRole('link', { name: 'Alle anzeigen: Neueste Medien' })).toHaveAttribute(
+    'href',
+    '/search?t=apps',
+  );
+});
+
+test('the search lists the newest media and scrolls for more, and keeps its place', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await expect(cards(page)).toHaveCount(24);
   await page.mouse.wheel(0, 20_000);
   await expect(cards(page)).toHaveCount(48);
 
@@ -32,7 +66,7 @@ test('a search with a filter lives in the URL, and the back button restores it',
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Medien suchen' }).fill('Pflanzen');
+  await page.getByRole('combobox', { name: 'Medien suchen' }).fill('Pflanzen');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=Pflanzen$/);
   await expect(
@@ -67,13 +101,124 @@ test('a search with a filter lives in the URL, and the back button restores it',
   await expect(cards(page)).toHaveCount(allTitles.length);
 });
 
-test('a search that finds nothing says so; a typing error is corrected', async ({ page }) => {
+test('the filters offer what the catalogue holds, with counts: subject areas as a tree, school stages', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await expect(cards(page).first()).toBeVisible();
+
+  // Sachgebiete: a tree of the areas with media, top level with counts, opened by keyboard.
+  await page.getByRole('button', { name: 'Sachgebiete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sachgebiete' });
+  const biology = dialog.getByRole('treeitem', { name: /^Biologie \(\d+\)$/ });
+  await expect(biology).toBeVisible();
+  await expectAccessible(page);
+  await biology.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(biology).toHaveAttribute('aria-expanded', 'true');
+  const child = biology.getByRole('group').getByRole('treeitem').first();
+  await expect(child).toHaveText(/\(\d+\)$/);
+  const childCount = Number(/\((\d+)\)$/.exec((await child.textContent()) ?? '')?.[1]);
+  await page.keyboard.press('ArrowDown');
+  await expect(child).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/geb=\d{5}/);
+  await expect(child).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Fertig' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: new RegExp(`^${String(childCount)} Ergebnis`) }),
+  ).toBeVisible();
+  await expect(cards(page)).toHaveCount(Math.min(childCount, 24));
+
+  // Klassenstufe: school stages and grades, only those with media, counted.
+  await page.getByRole('combobox', { name: 'Klassenstufe' }).click();
+  const stages = page.getByRole('option');
+  await expect(stages.first()).toHaveText(
+    /^(Elementarbereich|Grundschule|Klasse|Oberstufe|Förderschule|Berufliche|Kinder|Erwachsenen|Lehrer).* \(\d+\)$/,
+  );
+  await expect(page.getByRole('listbox').getByRole('checkbox')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a search that finds nothing says so; typing errors are corrected and said; several words', async ({
+  page,
+}) => {
   await page.goto('/search?q=Xylophonquantenschaum');
   await expect(page.getByText('Keine Ergebnisse')).toBeVisible();
-  await page.goto('/search?q=Fotosynthse');
+
+  // Each wrong word of several is corrected, and the page says what it searched.
+  await page.goto('/search?q=Fotosynthse%20Film');
+  await expect(
+    page.getByRole('heading', { name: 'Ergebnisse für „Photosynthese Film“', level: 1 }),
+  ).toBeVisible();
   await expect(
     cards(page).locator('h3').filter({ hasText: 'Photosynthese' }).first(),
   ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: '„Fotosynthse Film“' }).click();
+  await expect(page).toHaveURL(/exact=1/);
+  await expect(
+    page.getByRole('heading', { name: 'Ergebnisse für „Fotosynthse Film“', level: 1 }),
+  ).toBeVisible();
+  // As typed, no medium has both words: those with one of them follow, and the page says so.
+  await expect(
+    page.getByText('Keine Treffer mit allen Wörtern – Ergebnisse mit einzelnen Wörtern'),
+  ).toBeVisible();
+
+  // A query that found something, with a word the catalogue knows better: 'Meinten Sie'.
+  await page.goto('/search?q=Wasser%20Bot');
+  await expect(page.getByText(/^Meinten Sie/)).toBeVisible();
+  await page.getByRole('link', { name: '„Wasser Botanik“' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Ergebnisse für „Wasser Botanik“', level: 1 }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a word finds its compounds, and a school word its subject area', async ({ page }) => {
+  await page.goto('/search?q=Teilung.');
+  await expect(
+    cards(page).locator('h3').filter({ hasText: 'Zellteilung: Mitose und Meiose' }).first(),
+  ).toBeVisible();
+
+  await page.goto('/search?q=Mathe.');
+  await expect(
+    cards(page).locator('h3').filter({ hasText: 'Der Satz des Pythagoras' }).first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the search bar suggests titles, keywords, subject areas and producers while typing', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Medien suchen' });
+  await box.pressSequentially('Photo', { delay: 50 });
+  // Typing is never blocked: the field holds every letter while the list arrives.
+  await expect(box).toHaveValue('Photo');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toBeVisible();
+  expect(await options.count()).toBeLessThanOrEqual(8);
+  await expect(options.first()).toContainText(/Photo/i);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(box).toHaveValue('Photo');
+
+  // The arrows move through the completions (aria-activedescendant), Enter searches one.
+  // (The first press opens the list again, the next highlights the first completion.)
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /option-0$/);
+  const active = page.locator(`[id="${(await box.getAttribute('aria-activedescendant')) ?? ''}"]`);
+  const title = ((await active.locator('span').first().textContent()) ?? '').trim();
+  expect(title).toMatch(/Photo/i);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+  await expect(cards(page).first()).toBeVisible();
 });
 
 test('the producer chip searches the producer; detail keywords search the keyword', async ({
@@ -119,7 +264,7 @@ test('the preview overlay shows a medium without leaving the list', async ({ pag
   const title = (await cards(page).first().locator('h3').textContent()) ?? '';
   await cards(page)
     .first()
-    .getByRole('button', { name: /^Vorschau von/ })
+    .getByRole('button', { name: /^Vorschau: / })
     .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
@@ -185,13 +330,14 @@ test.describe('on a 360 px wide phone', () => {
 
   test('the catalogue fits the screen and the search opens from its icon', async ({ page }) => {
     await page.goto('/');
-    await expect(cards(page).first()).toBeVisible();
+    // Media come first on a phone too: a card is on the first screen.
+    await expect(cards(page).first()).toBeInViewport();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Suche öffnen' }).click();
-    await page.getByRole('searchbox', { name: 'Medien suchen' }).fill('Wald');
+    await page.getByRole('combobox', { name: 'Medien suchen' }).fill('Wald');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Ergebnisse für „Wald“' })).toBeVisible();
     await expectAccessible(page);

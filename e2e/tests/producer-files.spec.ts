@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { typeInto } from './support/grid.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { cell, focusCell } from './support/grid.ts';
 import { logIn } from './support/session.ts';
 
 /*
@@ -95,8 +96,8 @@ test('a producer adds a medium through the seven wizard steps with a teaser and 
   await expect(wizard.getByRole('button', { name: 'Zurück' })).toBeDisabled();
   const next = wizard.getByRole('button', { name: 'Weiter' });
   await expect(next).toBeDisabled();
-  await wizard.getByRole('textbox', { name: 'Medien-Nr./Signaturnummer' }).fill(NUMBER);
-  await wizard.getByRole('textbox', { name: 'Haupttitel' }).fill(TITLE);
+  await wizard.getByRole('textbox', { name: 'Medien-Nr.' }).fill(NUMBER);
+  await wizard.getByRole('textbox', { name: 'Titel' }).fill(TITLE);
   await expect(next).toBeDisabled();
   await wizard.getByRole('button', { name: 'Auswählen' }).click();
   const groups = page.getByRole('dialog', { name: 'Zielgruppen bearbeiten' });
@@ -188,6 +189,22 @@ test('the producer uploads a folder, sets the index file, builds the ZIP and pub
   await page.locator(`.ag-row[row-id="${IDENTIFIER}"] .ag-cell[col-id="files"] button`).click();
   const panel = page.getByRole('dialog', { name: 'Dateien verwalten' });
   await expect(fileRow(panel, 'film.webm')).toBeVisible();
+  // The teaser's working folder is not among the medium's files, and cannot be changed.
+  await expect(fileRow(panel, 'thumbs')).toHaveCount(0);
+  await expectAccessible(page);
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'mk_csrf');
+  const removed = await page.request.delete(`/dav/${IDENTIFIER}/thumbs`, {
+    headers: { 'X-CSRF-Token': csrf?.value ?? '' },
+  });
+  expect(removed.status()).toBe(403);
+  expect(((await removed.json()) as { message: string }).message).toMatch(
+    /^Der Ordner „thumbs“ gehört zum Teaserbild/,
+  );
+  const renamed = await page.request.fetch(`/dav/${IDENTIFIER}/thumbs`, {
+    method: 'MOVE',
+    headers: { 'X-CSRF-Token': csrf?.value ?? '', Destination: `/dav/${IDENTIFIER}/bilder-alt` },
+  });
+  expect(renamed.status()).toBe(403);
   await panel.locator('input[webkitdirectory]').setInputFiles(folder);
   await expect(
     page.getByText('Ordner "kapitel" erfolgreich hochgeladen (2 Dateien, 2 Ordner)'),
@@ -224,13 +241,16 @@ test('the producer uploads a folder, sets the index file, builds the ZIP and pub
   await expect(page.getByText('"film.webm" wurde als Index-Datei gesetzt')).toBeVisible();
   await expect(fileRow(panel, 'film.webm')).toContainText('INDEX');
 
-  await panel.getByRole('button', { name: 'ZIP-Info laden' }).click();
+  await panel.getByRole('button', { name: 'ZIP erstellen' }).click();
   await expect(page.getByText('ZIP-Informationen wurden aktualisiert')).toBeVisible();
   await expect(panel.getByText(new RegExp(`ZIP: ${IDENTIFIER}\\.zip \\(`))).toBeVisible();
   await panel.getByRole('button', { name: 'Schließen' }).first().click();
 
-  // Published through the grid's Status cell.
-  await typeInto(page, IDENTIFIER, 'fn_status', 'published');
+  // Published through the grid's Status cell, a choice of its German names.
+  await focusCell(page, IDENTIFIER, 'fn_status');
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: 'Veröffentlicht' }).click();
+  await expect(cell(page, IDENTIFIER, 'fn_status')).toHaveText('Veröffentlicht');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('1 Medium gespeichert')).toBeVisible();
 

@@ -11,6 +11,8 @@ async function openEditMode(page: Page) {
   await expect(page.getByText(/^\d+ Medien$/)).toBeVisible();
 }
 
+const TARGET_GROUP_NAMES = 'Allgemeinbildende Schule, Klasse 5–7; Sonderpädagogik / Förderschule';
+
 const statusCount = async (page: Page) =>
   Number(((await page.getByText(/^[\d.]+ Medien$/).textContent()) ?? '').replace(/\D/g, ''));
 
@@ -50,7 +52,12 @@ test('a producer edits a title, a year, target groups and subject areas, saves a
   await school.getByRole('combobox', { name: 'Bis' }).selectOption('7');
   await expect(school.getByText('Vorschau: A(5-7)')).toBeVisible();
   await groups.getByRole('button', { name: 'Speichern' }).click();
-  await expect(cell(page, id, 'fn_adressat')).toHaveText('A(5-7); SO');
+  // Names in the cell, the stored codes as its hint.
+  await expect(cell(page, id, 'fn_adressat')).toHaveText(TARGET_GROUP_NAMES);
+  await expect(cell(page, id, 'fn_adressat').locator('[title]')).toHaveAttribute(
+    'title',
+    'A(5-7); SO',
+  );
 
   // Subject areas through theirs: 240 and 66002.
   await focusCell(page, id, 'fn_geb');
@@ -65,7 +72,8 @@ test('a producer edits a title, a year, target groups and subject areas, saves a
   await subjects.getByRole('searchbox', { name: 'Sachgebiet suchen' }).fill('verkehrsmittel');
   await tree.getByRole('treeitem', { name: '66002 Verkehrsmittel' }).click();
   await subjects.getByRole('button', { name: 'Speichern' }).click();
-  await expect(cell(page, id, 'fn_geb')).toHaveText('240, 66002');
+  await expect(cell(page, id, 'fn_geb')).toHaveText('Geschichte, Verkehrsmittel');
+  await expect(cell(page, id, 'fn_geb').locator('[title]')).toHaveAttribute('title', '240, 66002');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -96,8 +104,8 @@ test('a producer edits a title, a year, target groups and subject areas, saves a
   await expect(cell(page, id, 'fn_titel')).toHaveText('Die Zelle – neu bearbeitet');
   await focusCell(page, id, 'fn_geb');
   await expect(cell(page, id, 'fn_prodjahr')).toHaveText('2019');
-  await expect(cell(page, id, 'fn_adressat')).toHaveText('A(5-7); SO');
-  await expect(cell(page, id, 'fn_geb')).toHaveText('240, 66002');
+  await expect(cell(page, id, 'fn_adressat')).toHaveText(TARGET_GROUP_NAMES);
+  await expect(cell(page, id, 'fn_geb')).toHaveText('Geschichte, Verkehrsmittel');
 });
 
 test('unsaved edits: leaving asks first, discarding asks and restores the stored values', async ({
@@ -156,7 +164,7 @@ test('a producer archives three media at once and deletes two after confirming',
   await expect(page.getByText('3 Medien aktualisiert')).toBeVisible();
   for (const id of ids.slice(0, 3)) {
     await focusCell(page, id, 'fn_status');
-    await expect(cell(page, id, 'fn_status')).toHaveText('archived');
+    await expect(cell(page, id, 'fn_status')).toHaveText('Archiviert');
   }
 
   await page.reload();
@@ -285,10 +293,146 @@ test('two producers edit the same medium: the later save is refused and stays un
   expect(changed.status()).toBe(200);
 
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText(/^1 updates failed – .*inzwischen geändert/)).toBeVisible();
+  await expect(page.getByText(/^1 Änderung fehlgeschlagen – .*inzwischen geändert/)).toBeVisible();
   await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
   await expect(cell(page, id, 'fn_utitel')).toHaveClass(/mk-changed/);
   const stored = (await (await page.request.get(api)).json()) as Record<string, unknown>;
   expect(stored.fn_utitel).not.toBe('Meine Fassung');
   expect(stored.fn_bemerk).toBe('Von anderer Stelle geändert');
+});
+
+test('the status is chosen from its German names; a refused value is named in German', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const [id = ''] = await rowIds(page, 1);
+  await focusCell(page, id, 'fn_status');
+  await page.keyboard.press('Enter');
+  const options = page.getByRole('option');
+  await expect(options).toHaveText(['Entwurf', 'Veröffentlicht', 'Archiviert']);
+  await expectAccessible(page);
+  await page.getByRole('option', { name: 'Veröffentlicht' }).click();
+  await expect(cell(page, id, 'fn_status')).toHaveText('Veröffentlicht');
+  await expect(cell(page, id, 'fn_status')).toHaveClass(/mk-changed/);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('1 Medium gespeichert')).toBeVisible();
+  const stored = await page.request.get(`/api/v1/producer/media/${id}`);
+  expect(((await stored.json()) as { fn_status: string }).fn_status).toBe('published');
+
+  // What the server answers a value it does not know: field and choices in German.
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'mk_csrf');
+  const refused = await page.request.patch('/api/v1/producer/media/bulk', {
+    data: { ids: [id], updates: { fn_status: 'Veröffentlicht' } },
+    headers: { 'X-CSRF-Token': csrf?.value ?? '' },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    'Status: Bitte wählen Sie „Entwurf“, „Veröffentlicht“ oder „Archiviert“.',
+  );
+});
+
+test('the keyboard opens Dateien and Bild, and Tab leaves the header (arrow keys move inside)', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const [id = ''] = await rowIds(page, 1);
+  const title = (await cell(page, id, 'fn_titel').textContent()) ?? '';
+
+  await focusCell(page, id, 'files');
+  await page.keyboard.press('Enter');
+  const files = page.getByRole('dialog', { name: 'Dateien verwalten' });
+  await expect(files).toBeVisible();
+  await expectAccessible(page);
+  await files.getByRole('button', { name: 'Schließen' }).first().click();
+  await expect(files).toHaveCount(0);
+
+  await focusCell(page, id, 'image');
+  await page.keyboard.press('Space');
+  const teaser = page.getByRole('dialog', { name: `Teaserbild von „${title}“` });
+  await expect(teaser).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(teaser).toHaveCount(0);
+
+  // From the first row up into the header; arrows move along it, Tab leaves it.
+  await focusCell(page, id, 'fn_titel');
+  await page.keyboard.press('ArrowUp');
+  const focusedHeader = page.locator('.ag-header-cell:focus');
+  await expect(focusedHeader).toHaveAttribute('col-id', 'fn_titel');
+  await page.keyboard.press('ArrowRight');
+  await expect(focusedHeader).toHaveAttribute('col-id', 'fn_utitel');
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('.ag-header') === null))
+    .toBe(true);
+  // Tab from a cell leaves the grid too, instead of walking through all 26 columns.
+  await focusCell(page, id, 'fn_nr');
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('.ag-root') === null))
+    .toBe(true);
+});
+
+test('the wizard asks before Escape discards input, and offers to keep or delete a created draft', async ({
+  page,
+}) => {
+  await openEditMode(page);
+  const wizard = page.getByRole('dialog', { name: 'Neues Medium hinzufügen' });
+  await page.getByRole('button', { name: 'Medium hinzufügen' }).click();
+  await expect(wizard.getByRole('textbox', { name: 'Titel' })).toHaveAccessibleDescription(
+    /Karten/,
+  );
+  await expectAccessible(page);
+  await wizard.getByRole('textbox', { name: 'Titel' }).fill('Nur ein Entwurf');
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Eingaben verwerfen?' });
+  await expect(discard).toContainText('gehen Ihre Eingaben verloren');
+  await expectAccessible(page);
+  await discard.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(discard).toHaveCount(0);
+  await expect(wizard.getByRole('textbox', { name: 'Titel' })).toHaveValue('Nur ein Entwurf');
+  await page.keyboard.press('Escape');
+  await discard.getByRole('button', { name: 'Eingaben verwerfen' }).click();
+  await expect(wizard).toHaveCount(0);
+
+  const createDraft = async (number: string, title: string) => {
+    await page.getByRole('button', { name: 'Medium hinzufügen' }).click();
+    await wizard.getByRole('textbox', { name: 'Medien-Nr.' }).fill(number);
+    await wizard.getByRole('textbox', { name: 'Titel' }).fill(title);
+    await wizard.getByRole('button', { name: 'Auswählen' }).click();
+    const groups = page.getByRole('dialog', { name: 'Zielgruppen bearbeiten' });
+    await groups
+      .getByRole('group', { name: 'Zielgruppen' })
+      .getByRole('button', { name: /Erwachsenenbildung/ })
+      .click();
+    await groups.getByRole('button', { name: 'Speichern' }).click();
+    for (let step = 0; step < 4; step += 1) {
+      await wizard.getByRole('button', { name: 'Weiter' }).click();
+    }
+    await wizard.getByRole('button', { name: 'Medium erstellen' }).click();
+    await expect(wizard).toContainText('Schritt 6 von 7: Teaser Bild');
+  };
+  const suffix = String(Date.now()).slice(-6);
+
+  // Escape after creation: keep or delete, or go back.
+  await createDraft(`WEG-${suffix}`, 'Ein Entwurf zum Löschen');
+  await page.keyboard.press('Escape');
+  const draft = page.getByRole('dialog', { name: 'Entwurf behalten?' });
+  await expect(draft).toContainText(`„Ein Entwurf zum Löschen“ (FWU-WEG-${suffix})`);
+  await expect(draft.getByRole('button', { name: 'Entwurf behalten' })).toBeFocused();
+  await expectAccessible(page);
+  await draft.getByRole('button', { name: 'Entwurf löschen' }).click();
+  await expect(wizard).toHaveCount(0);
+  await expect(page.getByText('Der Entwurf wurde gelöscht.')).toBeVisible();
+  expect((await page.request.get(`/api/v1/producer/media/FWU-WEG-${suffix}`)).status()).toBe(404);
+
+  await createDraft(`BLEIBT-${suffix}`, 'Ein Entwurf zum Behalten');
+  await wizard.getByRole('button', { name: 'Abbrechen' }).click();
+  await draft.getByRole('button', { name: 'Entwurf behalten' }).click();
+  await expect(wizard).toHaveCount(0);
+  await expect(cell(page, `FWU-BLEIBT-${suffix}`, 'fn_titel')).toHaveText(
+    'Ein Entwurf zum Behalten',
+  );
+  await focusCell(page, `FWU-BLEIBT-${suffix}`, 'fn_status');
+  await expect(cell(page, `FWU-BLEIBT-${suffix}`, 'fn_status')).toHaveText('Entwurf');
 });

@@ -9,7 +9,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { DEFAULT_MAX_FILE_SIZE, MESSAGES } from '@medienkatalog/domain';
+import { DEFAULT_MAX_FILE_SIZE, MESSAGES, withFieldLabel } from '@medienkatalog/domain';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -179,7 +179,11 @@ export async function buildApp({
         .send({ error: error.name, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation[0]?.message ?? MESSAGES.badRequest;
+      const first = error.validation[0];
+      // Producer fields are named as the producer's screens name them ('Status: …').
+      const message = first
+        ? withFieldLabel(first.instancePath.split('/'), first.message ?? MESSAGES.badRequest)
+        : MESSAGES.badRequest;
       return reply.code(400).send({ error: 'Bad Request', message });
     }
     const status = error.statusCode ?? 500;
@@ -355,6 +359,8 @@ export async function buildApp({
       root: webRoot,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz copies at the best quality (apps/web/build/precompress.ts).
+      preCompressed: true,
       // Built files carry a content hash in their names: cached for good; the page itself is
       // asked for again each time, so a new version shows at once.
       setHeaders: (response, filePath) => {

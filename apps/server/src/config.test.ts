@@ -21,6 +21,14 @@ describe('loadConfig: DEMO_ACCOUNTS', () => {
   });
 });
 
+describe('loadConfig: DEMO_FILES', () => {
+  it('generates the demo files unless told not to, and accepts only true and false', () => {
+    expect(loadConfig({}).demoFiles).toBe(true);
+    expect(loadConfig({ DEMO_FILES: 'false' }).demoFiles).toBe(false);
+    expect(() => loadConfig({ DEMO_FILES: 'no' })).toThrow(/DEMO_FILES:/);
+  });
+});
+
 describe('loadConfig: TRUST_PROXY', () => {
   const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
 

@@ -20,6 +20,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Generate the demo media's files and covers on the first start (false: the catalogue only). */
+  DEMO_FILES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /**
    * Create the demo accounts, whose passwords the README publishes. Only the quick start asks
    * for them; refused together with NODE_ENV=production.
@@ -87,6 +92,7 @@ export interface Config {
   dataDir: string;
   webDist: string | undefined;
   seedDemo: boolean;
+  demoFiles: boolean;
   demoAccounts: boolean;
   searchCacheEntries: number;
   publicUrl: string;
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR),
     webDist: values.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist'),
     seedDemo: values.SEED_DEMO,
+    demoFiles: values.DEMO_FILES,
     demoAccounts: values.DEMO_ACCOUNTS,
     searchCacheEntries: values.SEARCH_CACHE_ENTRIES,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${String(values.PORT)}`).replace(/\/+$/, ''),

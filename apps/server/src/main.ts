@@ -33,7 +33,7 @@ if (!ffmpeg) {
       'die Verarbeitung (Dauer, Vorschaubild, Streaming-Fassungen) ist nicht verfügbar.',
   );
 }
-if (config.seedDemo) {
+if (config.seedDemo && config.demoFiles) {
   const made = await generateDemoMedia({
     db: database.db,
     storage: new FileStorage(config.dataDir),

@@ -230,6 +230,10 @@ const TABLE: Record<string, Row> = {
     rule: anyone(200),
     call: () => ({ method: 'GET', url: `${api}/media/catalogue/search/distinct?f=fn_typ` }),
   },
+  'GET /api/v1/media/catalogue/suggest': {
+    rule: anyone(200),
+    call: () => ({ method: 'GET', url: `${api}/media/catalogue/suggest?q=Ma` }),
+  },
   'GET /api/v1/media/catalogue/categories': {
     rule: anyone(200),
     call: () => ({ method: 'GET', url: `${api}/media/catalogue/categories` }),

@@ -61,10 +61,46 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
       ['de', 2],
       ['en', 1],
     ]);
-    expect(result.fn_adressat?.map((value) => [value.value, value.count])).toEqual([
-      ['A', 2],
-      ['BB', 1],
+    // School stages and grades, in their order, only those with media.
+    expect(result.fn_adressat).toEqual([
+      { value: 'A(9-10)', text: 'Klasse 9-10', count: 2 },
+      { value: 'BB', text: 'Berufliche Bildung', count: 1 },
     ]);
+  });
+
+  it('counts the school stages without a search too, and a stage filters by its grades', async () => {
+    const all = await distinct('f=fn_adressat');
+    expect(all.fn_adressat?.map((value) => [value.text, value.count])).toEqual([
+      ['Elementarbereich', 1],
+      ['Klasse 9-10', 2],
+      ['Berufliche Bildung', 1],
+    ]);
+    // As the search page sends it, with the trailing '*'.
+    const search = await context.app.inject({
+      url: '/api/v1/media/catalogue/search?filter_fn_adressat=A(9-10)*',
+    });
+    expect(
+      search
+        .json<{ fn_titel: string }[]>()
+        .map((item) => item.fn_titel)
+        .sort(),
+    ).toEqual(['Zellbiologie', 'Zellteilung']);
+  });
+
+  it('counts the subject areas one level below geb_parent under the current search', async () => {
+    const biology = await distinct('f=fn_geb&geb_parent=080');
+    expect(biology.fn_geb).toEqual([
+      { value: '08001', text: expect.any(String) as string, count: 1 },
+    ]);
+    const none = await distinct('f=fn_geb&geb_parent=380');
+    expect(none.fn_geb).toEqual([]);
+    const bad = await context.app.inject({
+      url: '/api/v1/media/catalogue/search/distinct?f=fn_geb&geb_parent=08',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe(
+      'geb_parent muss ein Sachgebiet-Code sein (3 bis 9 Ziffern).',
+    );
   });
 
   it('answers only the requested fields, and all four without f', async () => {

@@ -69,6 +69,9 @@ const fixtures = [
 
 const titles = (items: CatalogueItem[]) => items.map((item) => item.fn_titel);
 
+const decodeHeader = (value: string | string[] | number | undefined) =>
+  typeof value === 'string' ? decodeURIComponent(value) : undefined;
+
 describe.each(databaseKinds)('catalogue search on %s', (kind) => {
   const context = useCatalogueApp(kind, fixtures);
 
@@ -81,6 +84,9 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
       status: response.statusCode,
       total: Number(response.headers['x-total-count']),
       approximate: response.headers['x-total-count-approximate'],
+      partial: response.headers['x-search-partial'],
+      corrected: decodeHeader(response.headers['x-search-corrected']),
+      suggestion: decodeHeader(response.headers['x-search-suggestion']),
       body: response.json<unknown>(),
       items: response.statusCode === 200 ? response.json<CatalogueItem[]>() : [],
     };
@@ -144,8 +150,52 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(titles((await search('q=Wald%20%C3%96kosys')).items)).toEqual(['Das Ökosystem Wald']);
   });
 
-  it('requires every word', async () => {
-    expect((await search('q=Pflanze%20Ameisen')).items).toEqual([]);
+  it('ranks media with every word alone; without any, those with the most words follow', async () => {
+    const every = await search('q=Pflanzen%20Botanik');
+    expect(titles(every.items).sort()).toEqual(['Die Photosynthese', 'Pflanzen im Frühling']);
+    expect(every.partial).toBeUndefined();
+    // No medium has all three: Ameisen and Bäume (the Wald film) before one word each.
+    const some = await search('q=Ameisen%20B%C3%A4ume%20Zucker');
+    expect(some.partial).toBe('true');
+    expect(some.total).toBe(3);
+    expect(titles(some.items)[0]).toBe('Das Ökosystem Wald');
+    expect(titles(some.items).slice(1).sort()).toEqual([
+      'Die Photosynthese',
+      'Pflanzen im Frühling',
+    ]);
+    // The filters still apply.
+    const books = await search('q=Ameisen%20B%C3%A4ume%20Zucker&c=books');
+    expect(titles(books.items)).toEqual(['Die Photosynthese']);
+  });
+
+  it('suggests titles, keywords, subject areas and producers of published media while typing', async () => {
+    const suggest = async (q: string) => {
+      const response = await context.app.inject({
+        url: `/api/v1/media/catalogue/suggest?q=${encodeURIComponent(q)}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ text: string; kind: string }[]>();
+    };
+    expect(await suggest('Photo')).toEqual([{ text: 'Die Photosynthese', kind: 'title' }]);
+    expect(await suggest('bota')).toEqual([{ text: 'Botanik', kind: 'keyword' }]);
+    expect(await suggest('natur')).toEqual([{ text: 'Naturfilm Nord', kind: 'producer' }]);
+    expect(await suggest('Biol')).toContainEqual({ text: 'Biologie', kind: 'subject' });
+    // Drafts and archived media are not suggested; one letter suggests nothing.
+    expect(await suggest('Pflanzen')).toEqual([{ text: 'Pflanzen im Frühling', kind: 'title' }]);
+    expect(await suggest('P')).toEqual([]);
+    const tooLong = await context.app.inject({
+      url: `/api/v1/media/catalogue/suggest?q=${'x'.repeat(300)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('matches words in double quotes as a phrase', async () => {
+    expect(titles((await search('q=%22Stra%C3%9Fe%20der%20Ameisen%22')).items)).toEqual([
+      'Das Ökosystem Wald',
+    ]);
+    const reordered = await search('q=%22Ameisen%20Stra%C3%9Fe%22&exact=1');
+    expect(reordered.items).toEqual([]);
+    expect(reordered.total).toBe(0);
   });
 
   it('finds the subject area by name (Biologie finds media filed under 080)', async () => {
@@ -162,7 +212,26 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(titles((await search('q=Fotosynthese')).items)).toContain('Die Photosynthese');
     // Each wrong word of several, and the filters still apply.
     expect(titles((await search('q=Pflanzn%20Frueling')).items)).toEqual(['Pflanzen im Frühling']);
-    expect((await search('q=Pflanzn%20Frueling&c=books')).items).toEqual([]);
+    expect((await search('q=Pflanzn%20Frueling&c=apps')).items).toEqual([]);
+  });
+
+  it('says which query it searched instead, spelled as the titles spell it', async () => {
+    const corrected = await search('q=Fotosynthese%20Chlorophyl');
+    expect(corrected.corrected).toBe('Photosynthese Chlorophyll');
+    expect(titles(corrected.items)).toEqual(['Die Photosynthese']);
+    expect(corrected.partial).toBeUndefined();
+    // exact=1 searches the words as typed: here only one of them matches.
+    const exact = await search('q=Fotosynthese%20Chlorophyl&exact=1');
+    expect(exact.corrected).toBeUndefined();
+    expect(exact.partial).toBe('true');
+  });
+
+  it("offers a correction of a query that found something ('Meinten Sie')", async () => {
+    const found = await search('q=Photosynthese%20Bot');
+    expect(titles(found.items)).toEqual(['Die Photosynthese']);
+    expect(found.suggestion).toBe('Photosynthese Botanik');
+    expect(found.corrected).toBeUndefined();
+    expect((await search('q=Photosynthese%20Botanik')).suggestion).toBeUndefined();
   });
 
   it('answers an empty list with total 0 when nothing matches', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type NewMediumRecord } from '@medienkatalog/domain';
+import { checkWebVtt, type NewMediumRecord } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,9 +68,23 @@ describe.each(databaseKinds)('demo media on %s', (kind) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const lengthOf = async (identifier: string) => {
+    const [row] = await queryRows<{ fn_laenge: string | null }>(
+      database.db,
+      sql`SELECT fn_laenge FROM media WHERE identifier = ${identifier}`,
+    );
+    return row?.fn_laenge;
+  };
+  const catalogueLength = (identifier: string) =>
+    chosen.find((record) => identifierOf(record) === identifier)?.fn_laenge;
+
   it('without ffmpeg gives films a designed cover and everything else its files', async () => {
     const result = await generateDemoMedia({ db: database.db, storage, ffmpeg: undefined });
     expect(result).toMatchObject({ media: chosen.length, videos: 0 });
+    // The audio lasts 5 s, and its length says so; a film not made keeps the catalogue's.
+    expect(await lengthOf(ofType('29'))).toBe('1');
+    expect(await lengthOf(ofType('49'))).toBe(catalogueLength(ofType('49')));
+    expect(Number(catalogueLength(ofType('49')))).toBeGreaterThan(1);
     const film = folderOf(ofType('49'));
     await expect(stat(path.join(film, 'film.mp4'))).rejects.toThrow();
     const cover = await sharp(path.join(film, 'thumbs/main.jpg')).metadata();
@@ -93,10 +107,26 @@ describe.each(databaseKinds)('demo media on %s', (kind) => {
     expect(probed.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
     expect(probed.audio).toMatchObject({ codec: 'aac' });
     expect(probed.duration).toBeCloseTo(4, 0);
+    // Its length is what the duration job would write for 4 s, not the catalogue's minutes.
+    expect(await lengthOf(ofType('49'))).toBe('1');
     // The poster frame replaced the designed cover, at the design's full size.
     const poster = await readFile(path.join(folderOf(ofType('49')), 'thumbs/main.jpg'));
     expect(sha256(poster)).not.toBe(sha256(designed));
     expect(await sharp(poster).metadata()).toMatchObject({ width: 1280, height: 720 });
+    // Films carry German captions and chapters the WebVTT check accepts.
+    const tracks = path.join(folderOf(ofType('49')), 'untertitel');
+    const captions = checkWebVtt(await readFile(path.join(tracks, 'de.vtt'), 'utf8'));
+    expect(captions).toMatchObject({
+      ok: true,
+      cues: [
+        { start: 0, end: 2 },
+        { start: 2, end: 4 },
+      ],
+    });
+    const chapters = checkWebVtt(await readFile(path.join(tracks, 'kapitel.vtt'), 'utf8'), {
+      chapters: true,
+    });
+    expect(chapters.ok).toBe(true);
     // Nothing more on later starts.
     expect(await generateDemoMedia({ db: database.db, storage, ffmpeg })).toMatchObject({
       media: 0,

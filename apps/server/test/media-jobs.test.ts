@@ -130,6 +130,14 @@ describe.each(databaseKinds)('media pipeline on the job queue (%s)', (kind) => {
   });
 
   it('turns a video upload into duration, poster frame, covers and HLS renditions', async () => {
+    const changed = async () => {
+      const [row] = await queryRows<{ fn_aenderung: Date | string }>(
+        database.db,
+        sql`SELECT fn_aenderung FROM media WHERE identifier = 'FWU-V1'`,
+      );
+      return new Date(row?.fn_aenderung ?? 0).getTime();
+    };
+    const before = await changed();
     await upload('FWU-V1', 'film.mp4', await readFile(FILM_720));
     // Until the renditions are built, the original plays.
     const early = await link('FWU-V1');
@@ -155,6 +163,8 @@ describe.each(databaseKinds)('media pipeline on the job queue (%s)', (kind) => {
       sql`SELECT fn_laenge FROM media WHERE identifier = 'FWU-V1'`,
     );
     expect(medium?.fn_laenge).toBe('1');
+    // Setting the length is a change of the record: an editor open on the old one is told.
+    expect(await changed()).toBeGreaterThan(before);
     const id = await mediumId('FWU-V1');
     await expect(stat(path.join(storage.folder(id), 'thumbs/main.jpg'))).resolves.toBeTruthy();
     for (const size of COVER_SIZES) {
@@ -335,7 +345,10 @@ describe.each(databaseKinds)('media pipeline on the job queue (%s)', (kind) => {
     expect(message(untitled)).toBe(MESSAGES.captions.invalid(3, WEBVTT_PROBLEMS.chapterTitle));
 
     await upload('FWU-T1', 'film.mp4', await readFile(FILM_720));
-    const tracks = (await link('FWU-T1')).tracks;
+    const withTracks = await link('FWU-T1');
+    // Captions and chapters beside the film do not hide it as the file that plays.
+    expect(withTracks.direct).toMatch(/\/film\.mp4$/);
+    const tracks = withTracks.tracks;
     expect(
       tracks.map(({ kind: trackKind, language, label }) => [trackKind, language, label]),
     ).toEqual([
@@ -356,6 +369,45 @@ describe.each(databaseKinds)('media pipeline on the job queue (%s)', (kind) => {
       payload: captions,
     });
     expect(foreign.statusCode).toBe(403);
+    // Through WebDAV into 'untertitel/' the same check applies.
+    const davPut = (name: string, body: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/dav/FWU-T1/untertitel/${name}`,
+        headers: cookieHeaders(producer),
+        payload: body,
+      });
+    const badDav = await davPut(
+      'fr.vtt',
+      'WEBVTT\n\n00:00.000 --> 00:02.000\nSalut\n\nkein Zeitstempel\n',
+    );
+    expect(badDav.statusCode).toBe(400);
+    expect(message(badDav)).toMatch(/^Die WebVTT-Datei ist fehlerhaft \(Zeile 6\): /);
+    const badChapters = await davPut('kapitel.vtt', 'WEBVTT\n\n00:00.000 --> 00:10.000\n');
+    expect(badChapters.statusCode).toBe(400);
+    expect(message(badChapters)).toBe(MESSAGES.captions.invalid(3, WEBVTT_PROBLEMS.chapterTitle));
+    const folderNamedVtt = await app.inject({
+      method: 'MKCOL',
+      url: '/dav/FWU-T1/untertitel/ordner.vtt',
+      headers: cookieHeaders(producer),
+    });
+    expect(folderNamedVtt.statusCode).toBe(201);
+    const ontoFolder = await davPut('ordner.vtt', captions);
+    expect(ontoFolder.statusCode).toBe(405);
+    expect(message(ontoFolder)).toBe(MESSAGES.files.davStatus[405]);
+    expect((await davPut('fr.vtt', captions)).statusCode).toBe(201);
+    expect((await davPut('fr.vtt', captions)).statusCode).toBe(204);
+    const t1 = storage.folder(await mediumId('FWU-T1'));
+    expect(await readFile(path.join(t1, 'untertitel/fr.vtt'), 'utf8')).toBe(captions);
+    expect((await link('FWU-T1')).tracks.map((track) => track.language)).toEqual([
+      'de',
+      'en',
+      'fr',
+      'de',
+    ]);
+    expect((await producer.delete('/api/v1/producer/media/FWU-T1/captions/fr')).statusCode).toBe(
+      200,
+    );
     const removed = await producer.delete('/api/v1/producer/media/FWU-T1/captions/en');
     expect(removed.statusCode).toBe(200);
     expect((await link('FWU-T1')).tracks).toHaveLength(2);

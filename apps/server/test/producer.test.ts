@@ -113,10 +113,17 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(message(again)).toBe(MESSAGES.producer.numberTaken('neu-1'));
 
+    // Each refusal names the field as the producer's screens do, and its values in German.
     const bad: [object, string][] = [
-      [{ fn_nr: 'N2', fn_adressat: 'A' }, MESSAGES.producer.required],
-      [{ fn_nr: 'N2', fn_titel: 'T', fn_adressat: '' }, MESSAGES.producer.required],
-      [{ fn_nr: 'N 2/3', fn_titel: 'T', fn_adressat: 'A' }, MESSAGES.producer.number],
+      [{ fn_nr: 'N2', fn_adressat: 'A' }, `Titel: ${MESSAGES.producer.required}`],
+      [
+        { fn_nr: 'N2', fn_titel: 'T', fn_adressat: '' },
+        `Zielgruppe: ${MESSAGES.producer.required}`,
+      ],
+      [
+        { fn_nr: 'N 2/3', fn_titel: 'T', fn_adressat: 'A' },
+        `Medien-Nr.: ${MESSAGES.producer.number}`,
+      ],
       [
         { fn_nr: 'N2', fn_titel: 'T', fn_adressat: 'A', fn_prodjahr: '1899' },
         MESSAGES.producer.year,
@@ -125,14 +132,19 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
         { fn_nr: 'N2', fn_titel: 'T', fn_adressat: 'A', fn_prodjahr: '2031' },
         MESSAGES.producer.year,
       ],
-      [{ fn_nr: 'N2', fn_titel: 'T', fn_adressat: 'A', fn_status: 'weg' }, MESSAGES.badRequest],
+      [
+        { fn_nr: 'N2', fn_titel: 'T', fn_adressat: 'A', fn_status: 'Veröffentlicht' },
+        'Status: Bitte wählen Sie „Entwurf“, „Veröffentlicht“ oder „Archiviert“.',
+      ],
+      [
+        { fn_nr: 'N2', fn_titel: 'T'.repeat(501), fn_adressat: 'A' },
+        'Titel: Höchstens 500 Zeichen erlaubt.',
+      ],
     ];
     for (const [body, expected] of bad) {
       const answer = await producer.post(API, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
-      if (expected !== MESSAGES.badRequest) {
-        expect(message(answer)).toBe(expected);
-      }
+      expect(message(answer)).toBe(expected);
     }
   });
 
@@ -209,6 +221,18 @@ describe.each(databaseKinds)('producer media (%s)', (kind) => {
         { ids: ['FWU-P1'], updates: { fn_autor: '', fn_typ: '  ' } },
         400,
         MESSAGES.producer.noFields,
+      ],
+      // The status is one of the three the dialog offers; refused in German, field named.
+      [
+        { ids: ['FWU-P1'], updates: { fn_status: 'Veröffentlicht' } },
+        400,
+        'Status: Bitte wählen Sie „Entwurf“, „Veröffentlicht“ oder „Archiviert“.',
+      ],
+      [{ ids: ['FWU-P1'], updates: { fn_prodjahr: 'neu' } }, 400, MESSAGES.producer.year],
+      [
+        { ids: ['FWU-P1'], updates: { fn_autor: 'A'.repeat(501) } },
+        400,
+        'Autor: Höchstens 500 Zeichen erlaubt.',
       ],
       [
         { ids: ['FWU-P1', 'LERNFILM-X1'], updates: { fn_status: 'draft' } },

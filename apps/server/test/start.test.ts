@@ -28,6 +28,8 @@ function start(env: Record<string, string>): Started {
     HOST: '127.0.0.1',
     WEB_DIST: '',
     LOG_LEVEL: 'warn',
+    // The demo catalogue without its generated films and covers: this is about the start.
+    DEMO_FILES: 'false',
   };
   // The embedded database always (this is about the start, not the database), and none of the
   // shell's settings for the demo accounts.
@@ -47,7 +49,7 @@ function start(env: Record<string, string>): Started {
 }
 
 async function untilListening(started: Started): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
+  for (let attempt = 0; attempt < 1800; attempt += 1) {
     if (started.output().includes('Medienkatalog läuft auf')) {
       return;
     }

@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { brotliDecompressSync } from 'node:zlib';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ describe('serving the web app', () => {
   let database: TestDatabase;
   let app: App;
   const webDist = mkdtempSync(path.join(tmpdir(), 'mk-web-'));
+  const script = path.join(webDist, 'assets', 'vendor-def456.js');
 
   beforeAll(async () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Medienkatalog</title>');
@@ -19,6 +20,10 @@ describe('serving the web app', () => {
       path.join(webDist, 'assets', 'index-abc123.js'),
       `const x = '${'a'.repeat(5000)}';`,
     );
+    // A build file with the brotli and gzip copies the build writes.
+    writeFileSync(script, `const y = '${'b'.repeat(5000)}';`);
+    writeFileSync(`${script}.br`, brotliCompressSync(readFileSync(script)));
+    writeFileSync(`${script}.gz`, gzipSync(readFileSync(script)));
     database = await createTestDatabase('pglite');
     app = await buildApp({ db: database.db, webDist });
   });
@@ -46,6 +51,22 @@ describe('serving the web app', () => {
     expect(asset.rawPayload.length).toBeLessThan(200);
     const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("hands out the build's own brotli and gzip copies when there are", async () => {
+    const br = await app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload).toEqual(readFileSync(`${script}.br`));
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    const gzip = await app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('b'.repeat(5000));
   });
 
   it('answers every page of the app with index.html', async () => {

@@ -593,6 +593,50 @@ describe.each(databaseKinds)('WebDAV storage (%s)', (kind) => {
     expect((await raw('DELETE', '/dav/FWU-W1/Deutsch/')).status).toBe(204);
   });
 
+  it("hides the teaser's folder in listings and refuses changes to it, in German (403)", async () => {
+    const dav = client('FWU-W2');
+    // What the teaser editor does: create the folder, store and remove the teaser.
+    await dav.createDirectory('/thumbs');
+    expect(await dav.putFileContents('/thumbs/main.webp', 'RIFF')).toBe(true);
+    await dav.putFileContents('/Arbeitsblatt.pdf', '%PDF');
+    const listed = (await dav.getDirectoryContents('/')).map((entry) => entry.basename);
+    expect(listed).toContain('Arbeitsblatt.pdf');
+    expect(listed).not.toContain('thumbs');
+    const deep = (await dav.getDirectoryContents('/', { deep: true })).map(
+      (entry) => entry.filename,
+    );
+    expect(deep.filter((name) => name.includes('thumbs'))).toEqual([]);
+    // Found by its path, as the teaser editor asks for it.
+    expect(await dav.exists('/thumbs')).toBe(true);
+    expect(await dav.exists('/thumbs/main.webp')).toBe(true);
+
+    const refused = async (method: string, url: string, headers: Record<string, string> = {}) => {
+      const answer = await raw(method, url, headers, method === 'PUT' ? 'x' : undefined);
+      expect(answer.status, `${method} ${url}`).toBe(403);
+      expect(JSON.parse(answer.body), `${method} ${url}`).toEqual({
+        error: 'Forbidden',
+        message: MESSAGES.files.teaserFolder,
+      });
+    };
+    const destination = (to: string) => ({ destination: `${origin}/dav/FWU-W2${to}` });
+    await refused('DELETE', '/dav/FWU-W2/thumbs');
+    await refused('DELETE', '/dav/FWU-W2/thumbs/');
+    await refused('MOVE', '/dav/FWU-W2/thumbs', destination('/Bilder'));
+    await refused('MOVE', '/dav/FWU-W2/thumbs/main.webp', destination('/main.webp'));
+    await refused('MOVE', '/dav/FWU-W2/Arbeitsblatt.pdf', destination('/thumbs/main.webp'));
+    await refused('COPY', '/dav/FWU-W2/Arbeitsblatt.pdf', destination('/thumbs/a.pdf'));
+    await refused('PUT', '/dav/FWU-W2/thumbs/anderes.txt');
+    await refused('MKCOL', '/dav/FWU-W2/thumbs/neu');
+    expect(await dav.exists('/thumbs/main.webp')).toBe(true);
+    expect(await dav.exists('/Arbeitsblatt.pdf')).toBe(true);
+
+    // Copying out of it changes nothing there; removing the teaser stays possible.
+    await dav.copyFile('/thumbs/main.webp', '/Vorschau.webp');
+    await dav.deleteFile('/thumbs/main.webp');
+    expect(await dav.exists('/thumbs/main.webp')).toBe(false);
+    expect(await dav.exists('/thumbs')).toBe(true);
+  });
+
   it('answers malformed XML with 400', async () => {
     for (const method of ['PROPFIND', 'PROPPATCH', 'LOCK']) {
       const answer = await raw(

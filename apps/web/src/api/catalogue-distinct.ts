@@ -10,24 +10,31 @@ import { apiJson } from './http.ts';
 
 export const DISTINCT_KEY = 'distinct';
 
-/** GET {source}/distinct: the filter values under the current search. */
+/**
+ * GET {source}/distinct: the filter values under the current search, with counts; with
+ * `subjectParent`, only the subject areas one level below it.
+ */
 export function distinctQueryOptions(
   state: SearchState,
-  enabled: boolean,
   source: SearchSource = CATALOGUE,
+  subjectParent?: string,
 ) {
   const params = sourceParameters(state, source);
-  for (const field of FACET_FIELDS) {
-    params.append('f', field);
+  if (subjectParent === undefined) {
+    for (const field of FACET_FIELDS) {
+      params.append('f', field);
+    }
+  } else {
+    params.append('f', 'fn_geb');
+    params.set('geb_parent', subjectParent);
   }
   const url = `${source.path}/distinct?${params.toString()}`;
   return queryOptions({
     queryKey: [DISTINCT_KEY, url],
     queryFn: ({ signal }) => apiJson<CatalogueDistinct>(url, { signal }),
-    enabled,
     staleTime: 10 * 60_000,
   });
 }
 
-export const useDistinct = (state: SearchState, enabled: boolean, source?: SearchSource) =>
-  useQuery(distinctQueryOptions(state, enabled, source));
+export const useDistinct = (state: SearchState, source?: SearchSource, subjectParent?: string) =>
+  useQuery(distinctQueryOptions(state, source, subjectParent));

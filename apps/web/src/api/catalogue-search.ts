@@ -8,6 +8,8 @@ export interface SearchState {
   keyword: string;
   mediathek: string;
   filters: Record<FacetField, string[]>;
+  /** The words as typed, without correcting typing errors ('Stattdessen suchen nach …'). */
+  exact: boolean;
 }
 
 export const EMPTY_FILTERS: Record<FacetField, string[]> = {
@@ -25,6 +27,7 @@ export const NO_SEARCH: SearchState = {
   keyword: '',
   mediathek: '',
   filters: EMPTY_FILTERS,
+  exact: false,
 };
 
 /** The parameters of the search and distinct calls (filter values joined by '|'). */
@@ -32,6 +35,9 @@ export function searchParameters(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q.trim() !== '') {
     params.set('q', state.q.trim());
+    if (state.exact) {
+      params.set('exact', '1');
+    }
   }
   if (state.kind !== 'all') {
     params.set('c', state.kind);
@@ -84,9 +90,4 @@ export function sourceParameters(state: SearchState, source: SearchSource): URLS
 export function catalogueSearchUrl(state: SearchState, source: SearchSource = CATALOGUE): string {
   const params = sourceParameters(state, source).toString();
   return `${source.path}${params === '' ? '' : `?${params}`}`;
-}
-
-/** Whether the user searched or filtered at all (otherwise the full lookup lists are offered). */
-export function hasSearchInput(state: SearchState): boolean {
-  return searchParameters(state).toString() !== '';
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchMediaLinks } from './media-link.ts';
 import {
@@ -5,6 +6,8 @@ import {
   fetchStorageUrl,
   fileDownloadUrl,
   fileStorage,
+  invalidateMediaFiles,
+  MEDIA_FILES_KEY,
   StorageError,
   storageError,
   toFileItem,
@@ -119,5 +122,34 @@ describe('media files api', () => {
     expect(fileDownloadUrl('FWU-1', '/kapitel 1/ä.pdf')).toBe(
       '/api/v1/producer/mediafiles/download/FWU-1?path=kapitel%201%2F%C3%A4.pdf',
     );
+  });
+});
+
+describe('invalidateMediaFiles', () => {
+  it('asks again for a first listing that was still under way when the files changed', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = [MEDIA_FILES_KEY, 'FWU-1', 'list', '/'];
+    const answers: ((names: string[]) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: () =>
+        new Promise<string[]>((resolve) => {
+          answers.push(resolve);
+        }),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => {
+      expect(answers).toHaveLength(1);
+    });
+    // An upload finishes while the first listing (from before it) is still under way.
+    const reloaded = invalidateMediaFiles(client, 'FWU-1');
+    answers[0]?.([]);
+    await vi.waitFor(() => {
+      expect(answers).toHaveLength(2);
+    });
+    answers[1]?.(['film.mp4']);
+    await reloaded;
+    expect(client.getQueryData(key)).toEqual(['film.mp4']);
+    unsubscribe();
   });
 });

@@ -268,9 +268,16 @@ export const dirlistQueryOptions = (identifier: string) =>
 export const useDirlist = (identifier: string) =>
   useQuery({ ...dirlistQueryOptions(identifier), enabled: identifier !== '' });
 
-/** Reloads every listing and the dirlist of the medium (after uploads, renames, deletes). */
-export const invalidateMediaFiles = (client: QueryClient, identifier: string) =>
-  client.invalidateQueries({ queryKey: [MEDIA_FILES_KEY, identifier] });
+/**
+ * Reloads every listing and the dirlist of the medium (after uploads, renames, deletes). A first
+ * listing still under way answers from before the change (invalidating would only wait for
+ * it): it is cancelled and asked again.
+ */
+export async function invalidateMediaFiles(client: QueryClient, identifier: string) {
+  const queryKey = [MEDIA_FILES_KEY, identifier];
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}
 
 /** PUT .../dirlist/index with fn_index: the index file's path from the storage root. */
 export async function setIndexFile(identifier: string, fnIndex: string): Promise<void> {

@@ -7,6 +7,25 @@ export interface MediaPage {
   /** From X-Total-Count; undefined when the server sent none. */
   total: number | undefined;
   approximate: boolean;
+  /** The query the server searched instead, its typing errors corrected. */
+  corrected?: string;
+  /** A correction the server offers for a query that found something ('Meinten Sie'). */
+  suggestion?: string;
+  /** No medium matched every word: these match some of them. */
+  partial?: boolean;
+}
+
+/** A URI-encoded header (X-Search-Corrected, X-Search-Suggestion), when present. */
+function decodedHeader(response: Response, name: string): string | undefined {
+  const value = response.headers.get(name);
+  if (value === null) {
+    return undefined;
+  }
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 export const MEDIA_LIST_KEY = 'media-list';
@@ -27,6 +46,9 @@ export async function fetchMediaPage(
     items,
     total: total === null ? undefined : Number(total),
     approximate: response.headers.get('X-Total-Count-Approximate') === 'true',
+    corrected: decodedHeader(response, 'X-Search-Corrected'),
+    suggestion: decodedHeader(response, 'X-Search-Suggestion'),
+    partial: response.headers.get('X-Search-Partial') === 'true',
   };
 }
 

@@ -1,4 +1,4 @@
-import { isMediaCentreUser, isProducer, type UserInfo } from '@medienkatalog/domain';
+import { isMediaCentreUser, isProducer, isPupil, type UserInfo } from '@medienkatalog/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useUserInfo } from '../api/user.ts';
@@ -44,7 +44,7 @@ export function Guard({ when = anyUser, children }: { when?: Condition; children
 /** A logged-in student opening the marketplace is sent to the class library. */
 export function StudentRedirect({ children }: { children: ReactNode }) {
   const { data: user } = useUserInfo();
-  if (user && user.role !== 'L' && user.type !== 'MZ') {
+  if (user && isPupil(user)) {
     return <Navigate to={paths.classLibrary} replace />;
   }
   return children;

@@ -41,7 +41,12 @@ const STATIC_KEYS = {
   'ueber-uns': 'footer.ueberUns',
 } as const;
 
-function UserMenu() {
+/**
+ * The user menu. It opens in `container`, an element inside the header: a menu at the end of the
+ * body would stand outside every landmark (axe `region`); `disablePortal` would not do, as the
+ * menu's modal then hides the app around it, itself included, from screen readers.
+ */
+function UserMenu({ container }: { container: HTMLElement | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useUserInfo();
@@ -70,6 +75,7 @@ function UserMenu() {
       <Menu
         anchorEl={anchor}
         open={anchor !== null}
+        container={container}
         onClose={() => {
           setAnchor(null);
         }}
@@ -162,6 +168,8 @@ function NavLinks({ size }: { size: 'small' | 'medium' }) {
 
 /** Navigation bar with the search bar, the routed content and the footer. */
 export function Shell() {
+  // Where the header's popups open: inside the banner landmark.
+  const [popupRoot, setPopupRoot] = useState<HTMLDivElement | null>(null);
   const { t } = useTranslation();
   const compact = useMediaQuery(theme.breakpoints.down('md'));
   const loading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
@@ -179,7 +187,12 @@ export function Shell() {
           {t('app.skipToContent')}
         </Link>
         <AppBar position="sticky" elevation={0}>
-          <Toolbar component="nav" aria-label={t('app.navigation')} sx={{ gap: 1 }}>
+          {/* On a phone the links have a row of their own, the one navigation landmark. */}
+          <Toolbar
+            component={compact ? 'div' : 'nav'}
+            aria-label={compact ? undefined : t('app.navigation')}
+            sx={{ gap: 1 }}
+          >
             <Typography
               component={RouterLink}
               to={paths.marketplace}
@@ -198,7 +211,7 @@ export function Shell() {
             <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'flex-end' }}>
               <SearchBar compact={compact} />
             </Box>
-            <UserMenu />
+            <UserMenu container={popupRoot} />
           </Toolbar>
           {compact && (
             <Toolbar
@@ -210,6 +223,7 @@ export function Shell() {
               <NavLinks size="small" />
             </Toolbar>
           )}
+          <div ref={setPopupRoot} />
           <Box sx={{ height: 4 }}>
             {loading && <LinearProgress color="secondary" aria-label={t('app.loading')} />}
           </Box>

@@ -15,12 +15,15 @@ export const theme = createTheme({
   typography: {
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-    h1: { fontSize: '2rem', fontWeight: 600 },
-    h2: { fontSize: '1.5rem', fontWeight: 600 },
-    h3: { fontSize: '1.2rem', fontWeight: 600 },
+    // Long German words ('Nutzungsbedingungen') break on a phone instead of widening the page.
+    h1: { fontSize: '2rem', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
+    h2: { fontSize: '1.5rem', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
+    h3: { fontSize: '1.2rem', fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto' },
   },
   shape: { borderRadius: 8 },
   components: {
+    // Whatever is scrolled to (focus, anchors) stays clear of the sticky header.
+    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 80 } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: 'always' } },
   },

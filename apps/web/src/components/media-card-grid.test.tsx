@@ -87,7 +87,9 @@ describe('MediaCardGrid', () => {
       },
     });
     const card = screen.getByRole('article');
-    const button = within(card).getByRole('button', { name: 'Auf die Merkliste' });
+    const button = within(card).getByRole('button', {
+      name: 'Auf die Merkliste: Medium 1',
+    });
     const shown: (string | null)[] = [];
     new MutationObserver(() => {
       shown.push(button.getAttribute('aria-pressed'));
@@ -101,7 +103,7 @@ describe('MediaCardGrid', () => {
     await waitFor(() => {
       expect(shown).toEqual(['true', 'false']);
     });
-    expect(within(card).getByRole('button', { name: 'Auf die Merkliste' })).toBe(button);
+    expect(within(card).getByRole('button', { name: 'Auf die Merkliste: Medium 1' })).toBe(button);
     vi.unstubAllGlobals();
   });
 });

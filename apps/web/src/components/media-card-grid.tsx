@@ -5,15 +5,12 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '../api/media-list.ts';
+import { visuallyHidden } from '../lib/visually-hidden.ts';
+import { LazyMediaPreview } from './lazy-media-preview.tsx';
 import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
-
-// The overlay (with the lookup tables of the facts) loads when a preview is first opened.
-const MediaPreviewDialog = lazy(async () => ({
-  default: (await import('./media-preview-dialog.tsx')).MediaPreviewDialog,
-}));
 
 /** Skeleton cards while a page loads (spec: 4). */
 const SKELETONS = 4;
@@ -37,12 +34,17 @@ export interface MediaCardGridProps {
   emptyText?: string;
   /** Hides items locally, e.g. unstarred ones in the wishlist. */
   keep?: (item: CatalogueItem) => boolean;
+  /**
+   * A heading (h2) for the cards, read by screen readers, for pages that show none above the
+   * list: the cards' titles are h3 and follow an h2, not the page's h1.
+   */
+  heading?: string;
   /** Reports the total of the list (X-Total-Count), e.g. for a heading. */
   onTotal?: (total: number | undefined, approximate: boolean) => void;
 }
 
 /** Media cards with infinite scroll, skeletons while loading, empty state and error snackbar. */
-export function MediaCardGrid({ listUrl, emptyText, keep, onTotal }: MediaCardGridProps) {
+export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: MediaCardGridProps) {
   const { t } = useTranslation();
   const list = useMediaList(listUrl);
   const [previewId, setPreviewId] = useState<string>();
@@ -90,6 +92,11 @@ export function MediaCardGrid({ listUrl, emptyText, keep, onTotal }: MediaCardGr
 
   return (
     <Box aria-busy={loading}>
+      {heading && (
+        <Typography component="h2" sx={visuallyHidden}>
+          {heading}
+        </Typography>
+      )}
       {list.isSuccess && items.length === 0 && !hasNextPage && (
         <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary" role="status">
           {emptyText ?? t('grid.empty')}
@@ -104,8 +111,8 @@ export function MediaCardGrid({ listUrl, emptyText, keep, onTotal }: MediaCardGr
           display: 'grid',
           gap: 2,
           gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, 280px), ${String(CARD_WIDTH)}px))`,
-          justifyContent: 'center',
-          justifyItems: 'center',
+          // Aligned with the headings and the filter row above, not centred in the page.
+          justifyContent: 'start',
         }}
       >
         {items.map((item) => (
@@ -142,16 +149,12 @@ export function MediaCardGrid({ listUrl, emptyText, keep, onTotal }: MediaCardGr
           </Button>
         </Box>
       )}
-      {preview && (
-        <Suspense fallback={null}>
-          <MediaPreviewDialog
-            medium={preview}
-            onClose={() => {
-              setPreviewId(undefined);
-            }}
-          />
-        </Suspense>
-      )}
+      <LazyMediaPreview
+        medium={preview}
+        onClose={() => {
+          setPreviewId(undefined);
+        }}
+      />
       <Snackbar
         open={errorOpen}
         onClose={closeError}

@@ -1,8 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { item } from '../test/items.ts';
 import { renderInApp } from '../test/render.tsx';
+import { USER_INFO_KEY } from '../api/user.ts';
 import { MediaCard } from './media-card.tsx';
 
 describe('MediaCard', () => {
@@ -36,7 +38,9 @@ describe('MediaCard', () => {
 
   it('asks an anonymous user to log in when starring, and returns there afterwards', async () => {
     const { router } = renderInApp(<MediaCard medium={item()} />, { path: '/search?q=Licht' });
-    await userEvent.click(screen.getByRole('button', { name: 'Auf die Merkliste' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Auf die Merkliste: Die Photosynthese' }),
+    );
     const dialog = screen.getByRole('dialog', {
       name: 'Für diese Funktion müssen Sie angemeldet sein.',
     });
@@ -75,5 +79,64 @@ describe('MediaCard', () => {
     expect(within(shared).getByTitle('Ben')).toBeInTheDocument();
     expect(within(shared).queryByTitle('Carla')).not.toBeInTheDocument();
     expect(shared).toHaveTextContent('+2 weitere');
+  });
+
+  it('labels every action with the title; visitors get one way in: Anmelden', async () => {
+    const { router } = renderInApp(<MediaCard medium={item()} onPreview={() => undefined} />, {
+      path: '/search?q=Licht',
+    });
+    expect(screen.getByRole('button', { name: 'Vorschau: Die Photosynthese' })).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Abspielen: Die Photosynthese' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Herunterladen: Die Photosynthese' }),
+    ).not.toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Anmelden zum Abspielen: Die Photosynthese' });
+    expect(login).toHaveTextContent('Anmelden');
+    await userEvent.click(login);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login/?r=%2Fsearch%3Fq%3DLicht',
+    );
+  });
+
+  it('offers play and download where the licence allows them, else Zugang erhalten', () => {
+    const teacher = {
+      prepare: (client: QueryClient) => {
+        client.setQueryData(USER_INFO_KEY, { vorname: 'Anna', name: 'Lehmann', role: 'L' });
+      },
+    };
+    const { unmount } = renderInApp(
+      <MediaCard medium={item({ access: 'licence', download: true, remaining: 3 })} />,
+      teacher,
+    );
+    expect(screen.getByRole('button', { name: 'Abspielen: Die Photosynthese' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Herunterladen: Die Photosynthese' })).toBeVisible();
+    unmount();
+    const second = renderInApp(
+      <MediaCard medium={item({ access: 'open', download: false })} />,
+      teacher,
+    );
+    expect(screen.getByRole('button', { name: 'Abspielen: Die Photosynthese' })).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Herunterladen: Die Photosynthese' }),
+    ).not.toBeInTheDocument();
+    second.unmount();
+    renderInApp(<MediaCard medium={item({ access: 'none' })} />, teacher);
+    expect(screen.queryByRole('button', { name: /^Abspielen/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Zugang erhalten: Die Photosynthese' }),
+    ).toBeVisible();
+  });
+
+  it('shows the type on the cover, and the length of films', () => {
+    const { unmount } = renderInApp(<MediaCard medium={item({ fn_laenge: '17' })} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getAllByText('Online-Film')[0]).toBeVisible();
+    expect(within(card).getByText('17 Min.')).toBeVisible();
+    expect(within(card).getByText('Länge: 17 Minuten')).toBeInTheDocument();
+    unmount();
+    renderInApp(<MediaCard medium={item({ fn_typ: '79', fn_laenge: '12' })} />);
+    expect(screen.queryByText('12 Min.')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { metadataLine, type CatalogueItem } from '@medienkatalog/domain';
+import { mediaTypeName, metadataLine, type CatalogueItem } from '@medienkatalog/domain';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
@@ -6,6 +6,7 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
@@ -16,11 +17,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useStarMutation } from '../api/stars.ts';
 import { useUserInfo } from '../api/user.ts';
 import { paths, producerSearch } from '../lib/paths.ts';
 import { plainTitle, sanitizeTitle } from '../lib/sanitize.ts';
+import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { AccessBadges } from './access-badges.tsx';
 import { MediaPlayback } from './media-playback.tsx';
 import { useLoginPrompt } from './login-prompt.tsx';
@@ -28,6 +30,8 @@ import { useLoginPrompt } from './login-prompt.tsx';
 export const CARD_WIDTH = 320;
 export const CARD_HEIGHT = 404;
 export const CARD_IMAGE_HEIGHT = 180;
+/** The producer row and the action row at the foot of a card (32 + 48 px). */
+const CARD_FOOT_HEIGHT = 80;
 /** Shared-with entries shown by name; the rest are grouped into one (spec: 2). */
 const SHARED_SHOWN = 2;
 
@@ -68,13 +72,14 @@ function Cover({ src, title }: { src: string; title: string }) {
 export function StarButton({
   medium,
 }: {
-  medium: Pick<CatalogueItem, 'identifier' | 'starred' | 'stars'>;
+  medium: Pick<CatalogueItem, 'identifier' | 'fn_titel' | 'starred' | 'stars'>;
 }) {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
   const promptLogin = useLoginPrompt();
   const star = useStarMutation();
-  const label = medium.starred ? t('card.unstar') : t('card.star');
+  const title = plainTitle(sanitizeTitle(medium.fn_titel));
+  const label = medium.starred ? t('card.unstar', { title }) : t('card.star', { title });
   return (
     <Tooltip title={`${label} · ${t('card.stars', { count: medium.stars })}`}>
       <IconButton
@@ -88,11 +93,83 @@ export function StarButton({
           }
           star.mutate({ identifier: medium.identifier, starred: !medium.starred });
         }}
+        sx={{ flexShrink: 0 }}
       >
         {medium.starred ? <StarIcon /> : <StarBorderIcon />}
       </IconButton>
     </Tooltip>
   );
+}
+
+/** Films, audio and clips: their length (minutes) shows on the cover. */
+const TIMED_TYPES = new Set(['29', '46', '49', 'UC_CLIP']);
+
+/** The length in minutes of a film or audio medium that has one, else undefined. */
+function minutesOf(type: string, length: string): string | undefined {
+  if (!TIMED_TYPES.has(type.trim())) {
+    return undefined;
+  }
+  const minutes = length.trim();
+  return /^\d+$/.test(minutes) && minutes !== '0' ? minutes : undefined;
+}
+
+/** White on 80 % black: above 12:1 whatever the cover shows through. */
+const coverLabel = {
+  px: 0.75,
+  py: 0.25,
+  borderRadius: 0.5,
+  bgcolor: 'rgba(0, 0, 0, 0.8)',
+  color: 'common.white',
+  fontSize: 12,
+  fontWeight: 600,
+  lineHeight: 1.5,
+  whiteSpace: 'nowrap',
+} as const;
+
+/** For films and audio, the length: on the cover's lower right corner. */
+function CoverLength({ medium }: { medium: Pick<CatalogueItem, 'fn_typ' | 'fn_laenge'> }) {
+  const { t } = useTranslation();
+  const minutes = minutesOf(medium.fn_typ, medium.fn_laenge);
+  if (!minutes) {
+    return null;
+  }
+  return (
+    <Box
+      component="span"
+      sx={{ ...coverLabel, position: 'absolute', right: 8, bottom: 8, pointerEvents: 'none' }}
+    >
+      <span aria-hidden>{t('card.minutes', { minutes })}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {t('card.minutesLong', { minutes })}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The one way to use the medium that works for this user: play and download where the licence
+ * allows it, 'Zugang erhalten' for a signed-in user without access (both from MediaPlayback), and
+ * 'Anmelden' for visitors.
+ */
+function UseAction({ medium, title }: { medium: CatalogueItem; title: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: user } = useUserInfo();
+  if (!user) {
+    return (
+      <Button
+        component={RouterLink}
+        to={paths.loginWithReturn(`${location.pathname}${location.search}`)}
+        variant="outlined"
+        size="small"
+        aria-label={t('card.loginTitle', { title })}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap', textTransform: 'none' }}
+      >
+        {t('card.login')}
+      </Button>
+    );
+  }
+  return <MediaPlayback medium={medium} title={title} compact />;
 }
 
 export interface MediaCardProps {
@@ -101,7 +178,12 @@ export interface MediaCardProps {
   onPreview?: (medium: CatalogueItem) => void;
 }
 
-/** A medium in the card grid (320 x 404, image 180 high); clips show only their picture. */
+/**
+ * A medium in the card grid (320 x 404, image 180 high); clips show only their picture. The foot
+ * has two rows of fixed height: the producer (and who it is shared with), then the actions, each
+ * of which fits the card's width whatever the access (at most four 40 px buttons, or one text
+ * button and two icons), so nothing sticks out of the card or makes it scroll.
+ */
 export function MediaCard({ medium, onPreview }: MediaCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,6 +192,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
   const clip = medium.fn_typ === 'UC_CLIP';
   const text = medium.fn_kurztext || medium.fn_text || t('card.noText');
   const shared = medium.geteilt_mit;
+  const type = medium.fn_typ.trim() === '' ? '' : mediaTypeName(medium.fn_typ.trim());
   return (
     <Card
       component="article"
@@ -121,6 +204,8 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
         display: 'flex',
         flexDirection: 'column',
         position: 'relative',
+        // Clipped, not a scroll container: focusing a control never scrolls the card's content.
+        overflow: 'clip',
         ...(clip && medium.image
           ? {
               backgroundImage: `url(${medium.image})`,
@@ -135,15 +220,24 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
         to={paths.medium(medium.identifier)}
         aria-label={t('card.open', { title: plainText })}
         sx={{
-          flexGrow: 1,
+          flex: '1 1 0',
+          minHeight: 0,
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'stretch',
-          overflow: 'hidden',
+          justifyContent: 'flex-start',
+          overflow: 'clip',
         }}
       >
-        {!clip && <Cover src={medium.cover} title={plainText} />}
-        <CardContent sx={{ flexGrow: 1, overflow: 'hidden', pb: 1 }}>
+        {!clip && (
+          <Box sx={{ position: 'relative', flexShrink: 0 }}>
+            <Cover src={medium.cover} title={plainText} />
+            <CoverLength medium={medium} />
+          </Box>
+        )}
+        <CardContent
+          sx={{ flex: '1 1 0', minHeight: 0, overflow: 'clip', pt: 1.5, '&&': { pb: 0 } }}
+        >
           <Typography
             component="h3"
             variant="subtitle1"
@@ -155,6 +249,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
               WebkitLineClamp: 2,
               WebkitBoxOrient: 'vertical',
               overflow: 'hidden',
+              overflowWrap: 'anywhere',
               ...(clip ? { color: 'common.white', textShadow: '0 1px 3px rgba(0,0,0,.8)' } : {}),
             }}
             // Sanitised by DOMPurify: only simple inline markup is left.
@@ -162,7 +257,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
           />
           {!clip && (
             <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ mb: 0.5 }}>
                 {metadataLine(medium)}
               </Typography>
               <Typography
@@ -172,6 +267,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
                   WebkitLineClamp: 3,
                   WebkitBoxOrient: 'vertical',
                   overflow: 'hidden',
+                  overflowWrap: 'anywhere',
                 }}
               >
                 {text}
@@ -181,51 +277,81 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
         </CardContent>
       </CardActionArea>
       {/* Over the cover, after the link in reading order; clicks go through to the link. */}
-      <Box sx={{ position: 'absolute', top: 8, left: 8, right: 8, pointerEvents: 'none' }}>
+      <Box
+        sx={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          right: 8,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 0.5,
+          pointerEvents: 'none',
+        }}
+      >
+        {type && !clip && (
+          <Box component="span" sx={{ ...coverLabel, maxWidth: '100%', overflow: 'hidden' }}>
+            {type}
+          </Box>
+        )}
         <AccessBadges medium={medium} />
       </Box>
-      <CardActions disableSpacing sx={{ pt: 0, gap: 0.5, flexWrap: 'nowrap' }}>
-        {medium.fn_prodname && (
-          <Chip
-            size="small"
-            label={medium.fn_prodname}
-            aria-label={t('card.producerSearch', { producer: medium.fn_prodname })}
-            onClick={() => {
-              void navigate(producerSearch(medium.fn_prodname));
-            }}
-            sx={{ maxWidth: 170, minWidth: 0, bgcolor: 'background.paper' }}
-          />
-        )}
-        <Box sx={{ flexGrow: 1 }} />
-        {shared.length > 0 && (
-          <AvatarGroup
-            max={SHARED_SHOWN + 1}
-            aria-label={t('card.sharedWith')}
-            sx={{ '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 12 } }}
-            renderSurplus={(surplus) => t('card.sharedMore', { count: surplus })}
-          >
-            {shared.map((person) => (
-              <Avatar key={person} alt={person} title={person}>
-                {person.slice(0, 1).toUpperCase()}
-              </Avatar>
-            ))}
-          </AvatarGroup>
-        )}
-        {onPreview && (
-          <Tooltip title={t('card.preview', { title: plainText })}>
-            <IconButton
-              aria-label={t('card.preview', { title: plainText })}
+      <Box
+        sx={{ height: CARD_FOOT_HEIGHT, flexShrink: 0, display: 'flex', flexDirection: 'column' }}
+      >
+        <Box sx={{ height: 32, px: 1, pt: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}>
+          {medium.fn_prodname && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={medium.fn_prodname}
+              aria-label={t('card.producerSearch', { producer: medium.fn_prodname })}
+              title={medium.fn_prodname}
               onClick={() => {
-                onPreview(medium);
+                void navigate(producerSearch(medium.fn_prodname));
               }}
+              sx={{ minWidth: 0, maxWidth: '100%', bgcolor: 'background.paper' }}
+            />
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          {shared.length > 0 && (
+            <AvatarGroup
+              max={SHARED_SHOWN + 1}
+              aria-label={t('card.sharedWith')}
+              sx={{ flexShrink: 0, '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 12 } }}
+              renderSurplus={(surplus) => t('card.sharedMore', { count: surplus })}
             >
-              <VisibilityOutlinedIcon />
-            </IconButton>
-          </Tooltip>
-        )}
-        <MediaPlayback medium={medium} title={plainText} compact />
-        <StarButton medium={medium} />
-      </CardActions>
+              {shared.map((person) => (
+                <Avatar key={person} alt={person} title={person}>
+                  {person.slice(0, 1).toUpperCase()}
+                </Avatar>
+              ))}
+            </AvatarGroup>
+          )}
+        </Box>
+        <CardActions
+          disableSpacing
+          sx={{ height: 48, pt: 0, gap: 0.5, flexWrap: 'nowrap', alignItems: 'center' }}
+        >
+          <UseAction medium={medium} title={plainText} />
+          <Box sx={{ flexGrow: 1 }} />
+          {onPreview && (
+            <Tooltip title={t('card.preview', { title: plainText })}>
+              <IconButton
+                aria-label={t('card.preview', { title: plainText })}
+                onClick={() => {
+                  onPreview(medium);
+                }}
+                sx={{ flexShrink: 0 }}
+              >
+                <VisibilityOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+          <StarButton medium={medium} />
+        </CardActions>
+      </Box>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
   type MediumDetail,
 } from '@medienkatalog/domain';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -101,7 +102,9 @@ export function MediaFacts({ medium }: { medium: FactsMedium }) {
       )}
       {medium.fn_prodname && (
         <Fact label={t('medium.producer')}>
-          <RouterLink to={producerSearch(medium.fn_prodname)}>{medium.fn_prodname}</RouterLink>
+          <Link component={RouterLink} to={producerSearch(medium.fn_prodname)}>
+            {medium.fn_prodname}
+          </Link>
         </Fact>
       )}
       {medium.fn_herausgeber && <Fact label={t('medium.publisher')}>{medium.fn_herausgeber}</Fact>}

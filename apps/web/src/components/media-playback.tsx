@@ -1,4 +1,4 @@
-import { playerKindOf, type CatalogueItem, type PlayerKind } from '@medienkatalog/domain';
+import { coverUrl, type CatalogueItem, type MediaLink } from '@medienkatalog/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -19,18 +19,22 @@ import { fetchUserMediaLinks } from '../api/media-link.ts';
 import { useUserInfo } from '../api/user.ts';
 import { AccessDialog } from './access-dialog.tsx';
 import { useLoginPrompt } from './login-prompt.tsx';
-
-interface Playing {
-  url: string;
-  kind: Exclude<PlayerKind, 'page'>;
-}
+import { MediaPlayer, viewerKindOf } from './media-player/index.ts';
 
 interface Message {
   severity: 'success' | 'error' | 'info';
   text: string;
 }
 
-const kindOf = (url: string) => playerKindOf(new URL(url, window.location.origin).pathname);
+/** The file name a download address ends in ('Film.mp4'), for the message and the link. */
+export function downloadName(url: string): string {
+  const last = new URL(url, window.location.origin).pathname.split('/').at(-1) ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 /** What the playback offers a user for a medium: its access as the cards carry it. */
 export type PlaybackMedium = Pick<
@@ -39,8 +43,10 @@ export type PlaybackMedium = Pick<
 >;
 
 /**
- * Play and download of a medium (GET /api/v1/media/link): video, audio and images play in a
- * player here, anything else opens in a new tab; downloads start at once. Signed-in users see
+ * Play and download of a medium (GET /api/v1/media/link): the player shows it as its kind asks
+ * (video and audio adaptive once the renditions are built, else the original, with poster,
+ * captions and qualities; PDFs and images in viewers; HTML apps in the link's sandboxed frame);
+ * downloads start at once and say which file ('Download gestartet: name'). Signed-in users see
  * only what their access allows: without any, 'Zugang erhalten' explains how to get it, and a
  * refusal of the server (licence ended, uses used up, stream only) shows its message there.
  * Visitors get the login prompt.
@@ -62,7 +68,7 @@ export function MediaPlayback({
   const promptLogin = useLoginPrompt();
   const refreshAccess = useAccessRefresh();
   const [busy, setBusy] = useState<'play' | 'download' | null>(null);
-  const [playing, setPlaying] = useState<Playing | null>(null);
+  const [playing, setPlaying] = useState<MediaLink | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [accessDialog, setAccessDialog] = useState<{ refusal?: string } | null>(null);
 
@@ -78,27 +84,26 @@ export function MediaPlayback({
         // The call was a use: the cards show the uses left.
         void refreshAccess();
       }
-      const url = action === 'play' ? link.direct : link.download;
-      if (!url) {
-        setMessage({ severity: 'info', text: t(`playback.${action}Missing`) });
-        return;
-      }
       if (action === 'download') {
+        if (!link.download) {
+          setMessage({ severity: 'info', text: t('playback.downloadMissing') });
+          return;
+        }
+        const name = downloadName(link.download);
         const anchor = document.createElement('a');
-        anchor.href = url;
-        anchor.download = '';
+        anchor.href = link.download;
+        anchor.download = name;
         document.body.append(anchor);
         anchor.click();
         anchor.remove();
-        setMessage({ severity: 'success', text: t('playback.downloadStarted') });
+        setMessage({ severity: 'success', text: t('playback.downloadStartedFile', { name }) });
         return;
       }
-      const kind = kindOf(url);
-      if (kind === 'page') {
-        window.open(url, '_blank', 'noopener');
-      } else {
-        setPlaying({ url, kind });
+      if (viewerKindOf(link) === 'none') {
+        setMessage({ severity: 'info', text: t('playback.playMissing') });
+        return;
       }
+      setPlaying(link);
       setMessage({ severity: 'success', text: t('playback.playing') });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
@@ -204,16 +209,12 @@ export function MediaPlayback({
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          {playing?.kind === 'video' && (
-            <video src={playing.url} controls autoPlay style={{ width: '100%', display: 'block' }}>
-              <track kind="captions" />
-            </video>
-          )}
-          {playing?.kind === 'audio' && (
-            <audio src={playing.url} controls autoPlay style={{ width: '100%' }} />
-          )}
-          {playing?.kind === 'image' && (
-            <img src={playing.url} alt={title} style={{ width: '100%', display: 'block' }} />
+          {playing && (
+            <MediaPlayer
+              link={playing}
+              title={title}
+              poster={coverUrl(medium.identifier, '1024x576')}
+            />
           )}
         </DialogContent>
         <DialogActions>

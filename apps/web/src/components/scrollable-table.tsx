@@ -21,6 +21,8 @@ export function ScrollableTable({
       aria-label={label}
       tabIndex={0}
       sx={{
+        // Positioned: visually hidden text in its cells stays inside its scrolling.
+        position: 'relative',
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >

@@ -1,24 +1,21 @@
 import {
-  AUDIENCES,
-  LANGUAGES,
-  MEDIA_TYPE_OPTIONS,
-  SUBJECT_AREAS,
+  audienceName,
+  GRADE_STAGES,
+  languageName,
+  mediaTypeName,
+  subjectAreaName,
   type FacetField,
   type FacetValue,
 } from '@medienkatalog/domain';
+import CheckIcon from '@mui/icons-material/Check';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import {
-  CATALOGUE,
-  hasSearchInput,
-  type SearchSource,
-  type SearchState,
-} from '../api/catalogue-search.ts';
+import { CATALOGUE, type SearchSource, type SearchState } from '../api/catalogue-search.ts';
 import { useDistinct } from '../api/catalogue-distinct.ts';
+import { SubjectFilter } from './subject-filter.tsx';
 
 interface Option {
   value: string;
@@ -26,17 +23,13 @@ interface Option {
   count?: number;
 }
 
-/** The full lookup lists, offered without a call when nothing is searched (spec section 5). */
-const LOOKUP_OPTIONS: Record<FacetField, Option[]> = {
-  fn_geb: SUBJECT_AREAS.filter((area) => area.parent === null).map((area) => ({
-    value: area.code,
-    text: area.label,
-  })),
-  fn_sprache: Object.entries(LANGUAGES)
-    .map(([value, text]) => ({ value, text }))
-    .sort((a, b) => a.text.localeCompare(b.text, 'de')),
-  fn_typ: MEDIA_TYPE_OPTIONS.map((option) => ({ value: option.code, text: option.label })),
-  fn_adressat: Object.entries(AUDIENCES).map(([value, text]) => ({ value, text })),
+/** The name of a selected value that the current search does not offer. */
+const NAME_OF: Record<FacetField, (value: string) => string> = {
+  fn_geb: subjectAreaName,
+  fn_sprache: languageName,
+  fn_typ: mediaTypeName,
+  fn_adressat: (value) =>
+    GRADE_STAGES.find((stage) => stage.value === value)?.label ?? audienceName(value),
 };
 
 const FIELDS: FacetField[] = ['fn_geb', 'fn_sprache', 'fn_typ', 'fn_adressat'];
@@ -52,25 +45,18 @@ export function SearchFilters({
   source?: SearchSource;
 }) {
   const { t } = useTranslation();
-  // A narrowed source (one producer) always asks which values occur in it.
-  const searched = hasSearchInput(state) || Object.keys(source.fixed).length > 0;
-  // The values offered must not depend on the field's own selection: ask without filters.
-  const distinct = useDistinct(
-    { ...state, filters: { fn_geb: [], fn_sprache: [], fn_typ: [], fn_adressat: [] } },
-    searched,
-    source,
-  );
+  // The values offered, with counts, must not depend on the selection: ask without filters.
+  const unfiltered = {
+    ...state,
+    filters: { fn_geb: [], fn_sprache: [], fn_typ: [], fn_adressat: [] },
+  };
+  const distinct = useDistinct(unfiltered, source);
   const optionsOf = (field: FacetField): Option[] => {
-    const offered: Option[] = searched
-      ? (distinct.data?.[field] ?? []).map((value: FacetValue) => value)
-      : LOOKUP_OPTIONS[field];
+    const offered: Option[] = (distinct.data?.[field] ?? []).map((value: FacetValue) => value);
     // Selected values stay visible even when the current search has none of them.
     const missing = state.filters[field]
       .filter((value) => !offered.some((option) => option.value === value))
-      .map((value) => ({
-        value,
-        text: LOOKUP_OPTIONS[field].find((option) => option.value === value)?.text ?? value,
-      }));
+      .map((value) => ({ value, text: NAME_OF[field](value) }));
     return [...offered, ...missing];
   };
   const anySelected = FIELDS.some((field) => state.filters[field].length > 0);
@@ -87,6 +73,21 @@ export function SearchFilters({
       }}
     >
       {FIELDS.map((field) => {
+        if (field === 'fn_geb') {
+          return (
+            <SubjectFilter
+              key={field}
+              search={unfiltered}
+              source={source}
+              top={distinct.data?.fn_geb ?? []}
+              loading={distinct.isPending}
+              selected={state.filters.fn_geb}
+              onChange={(selected) => {
+                onChange({ ...state.filters, fn_geb: selected });
+              }}
+            />
+          );
+        }
         const options = optionsOf(field);
         const selected = options.filter((option) => state.filters[field].includes(option.value));
         return (
@@ -95,10 +96,12 @@ export function SearchFilters({
             multiple
             size="small"
             disableCloseOnSelect
+            // The list opens inside the page's main landmark, next to its field.
+            disablePortal
             limitTags={2}
             options={options}
             value={selected}
-            loading={searched && distinct.isPending}
+            loading={distinct.isPending}
             loadingText={t('app.loading')}
             noOptionsText={t('search.noResults')}
             isOptionEqualToValue={(option, value) => option.value === value.value}
@@ -110,7 +113,16 @@ export function SearchFilters({
               const { key, ...rest } = props;
               return (
                 <li key={key} {...rest}>
-                  <Checkbox size="small" checked={checked} sx={{ mr: 1 }} tabIndex={-1} />
+                  {/* The option itself is selected (aria-selected), no checkbox inside it. */}
+                  <CheckIcon
+                    fontSize="small"
+                    aria-hidden="true"
+                    sx={{
+                      mr: 1,
+                      visibility: checked ? 'visible' : 'hidden',
+                      color: 'primary.main',
+                    }}
+                  />
                   {option.count === undefined
                     ? option.text
                     : t('search.filterCount', { text: option.text, count: option.count })}

@@ -10,6 +10,7 @@ export function item(overrides: Partial<CatalogueItem> = {}): CatalogueItem {
     fn_typ: '49',
     fn_prodjahr: '2021',
     fn_sprache: 'de',
+    fn_laenge: '',
     fn_prodname: 'FWU Institut für Film und Bild',
     fn_adressat: 'A(7-9)',
     fn_geb: '080',

@@ -45,6 +45,12 @@ export const TRACKS_FOLDER = 'untertitel';
 /** The chapters' file name in TRACKS_FOLDER. */
 export const CHAPTERS_FILE = 'kapitel.vtt';
 
+/** Whether a relative storage path is a WebVTT track of the medium's video (not what plays). */
+export function isTrackPath(relativePath: string): boolean {
+  const path = relativePath.replace(/^\/+/, '');
+  return path.startsWith(`${TRACKS_FOLDER}/`) && path.toLowerCase().endsWith('.vtt');
+}
+
 /** A WebVTT track of a medium's video: captions in one language, or its chapters. */
 export const MediaTrackSchema = z
   .object({

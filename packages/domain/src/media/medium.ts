@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages/index.ts';
 
 export const MEDIUM_STATUSES = ['draft', 'published', 'archived'] as const;
-export const MediumStatusSchema = z.enum(MEDIUM_STATUSES);
+/** Refused values are named with the German labels the producer chooses from. */
+export const MediumStatusSchema = z.enum(MEDIUM_STATUSES, { error: MESSAGES.producer.status });
 export type MediumStatus = z.infer<typeof MediumStatusSchema>;
+
+/** A text of at most `max` characters, refused in German ('Höchstens 500 Zeichen erlaubt.'). */
+const text = (max: number) => z.string().max(max, { error: MESSAGES.producer.tooLong(max) });
 
 /**
  * The editable fields of a medium, in the stored text formats of the producer spec (3.1):
@@ -11,25 +16,25 @@ export type MediumStatus = z.infer<typeof MediumStatusSchema>;
 export const MediumFieldsSchema = z.object({
   fn_nr: z.string().trim().min(1).max(100),
   fn_titel: z.string().trim().min(1).max(500),
-  fn_utitel: z.string().max(500).default(''),
-  fn_paratitel: z.string().max(500).default(''),
-  fn_text: z.string().max(5000).default(''),
-  fn_kurztext: z.string().max(5000).default(''),
-  fn_langtext: z.string().max(50000).default(''),
-  fn_adressat: z.string().max(500).default(''),
-  fn_schlag: z.string().max(5000).default(''),
-  fn_typ: z.string().max(20).default('49'),
-  fn_prodjahr: z.string().max(4).default(''),
-  fn_sprache: z.string().max(500).default('de'),
-  fn_laenge: z.string().max(50).default(''),
-  fn_sertitel: z.string().max(500).default(''),
-  fn_geb: z.string().max(2000).default(''),
-  fn_produ: z.string().max(500).default(''),
-  fn_herausgeber: z.string().max(500).default(''),
-  fn_autor: z.string().max(500).default(''),
-  fn_bemerk: z.string().max(5000).default(''),
-  fn_url: z.string().max(2000).default(''),
-  fn_beigaben: z.string().max(2000).default(''),
+  fn_utitel: text(500).default(''),
+  fn_paratitel: text(500).default(''),
+  fn_text: text(5000).default(''),
+  fn_kurztext: text(5000).default(''),
+  fn_langtext: text(50000).default(''),
+  fn_adressat: text(500).default(''),
+  fn_schlag: text(5000).default(''),
+  fn_typ: text(20).default('49'),
+  fn_prodjahr: text(4).default(''),
+  fn_sprache: text(500).default('de'),
+  fn_laenge: text(50).default(''),
+  fn_sertitel: text(500).default(''),
+  fn_geb: text(2000).default(''),
+  fn_produ: text(500).default(''),
+  fn_herausgeber: text(500).default(''),
+  fn_autor: text(500).default(''),
+  fn_bemerk: text(5000).default(''),
+  fn_url: text(2000).default(''),
+  fn_beigaben: text(2000).default(''),
   fn_status: MediumStatusSchema.default('draft'),
 });
 export type MediumFields = z.infer<typeof MediumFieldsSchema>;

@@ -66,14 +66,34 @@ const BulkIdsSchema = z
 
 /** The fields of the bulk update dialog (spec 2.6); empty ones keep the current value. */
 export const BulkUpdateFieldsSchema = z.object({
-  fn_status: z.union([MediumStatusSchema, z.literal('')]).optional(),
+  fn_status: z
+    .union([MediumStatusSchema, z.literal('')], { error: MESSAGES.producer.status })
+    .optional(),
   fn_prodjahr: ProductionYearSchema.optional(),
-  fn_sprache: z.string().max(500).optional(),
-  fn_typ: z.string().max(20).optional(),
-  fn_adressat: z.string().max(500).optional(),
-  fn_geb: z.string().max(2000).optional(),
-  fn_produ: z.string().max(500).optional(),
-  fn_autor: z.string().max(500).optional(),
+  fn_sprache: z
+    .string()
+    .max(500, { error: MESSAGES.producer.tooLong(500) })
+    .optional(),
+  fn_typ: z
+    .string()
+    .max(20, { error: MESSAGES.producer.tooLong(20) })
+    .optional(),
+  fn_adressat: z
+    .string()
+    .max(500, { error: MESSAGES.producer.tooLong(500) })
+    .optional(),
+  fn_geb: z
+    .string()
+    .max(2000, { error: MESSAGES.producer.tooLong(2000) })
+    .optional(),
+  fn_produ: z
+    .string()
+    .max(500, { error: MESSAGES.producer.tooLong(500) })
+    .optional(),
+  fn_autor: z
+    .string()
+    .max(500, { error: MESSAGES.producer.tooLong(500) })
+    .optional(),
 });
 export type BulkUpdateFields = z.infer<typeof BulkUpdateFieldsSchema>;
 

@@ -74,6 +74,10 @@ export const CatalogueSearchQuerySchema = z.object({
     })
     .optional()
     .meta({ description: `Page from 0, ${SEARCH_PAGE_SIZE} media each.` }),
+  exact: z
+    .enum(['1'], { error: MESSAGES.query.exact })
+    .optional()
+    .meta({ description: '1: the words as typed, without correcting typing errors.' }),
   ...filters,
 });
 export type CatalogueSearchQuery = z.infer<typeof CatalogueSearchQuerySchema>;
@@ -86,6 +90,13 @@ export const CatalogueDistinctQuerySchema = CatalogueSearchQuerySchema.omit({ p:
     .optional()
     .transform((value) => (value === undefined ? [...FACET_FIELDS] : [value].flat()))
     .meta({ description: 'Repeated; the fields whose values to list (default: all four).' }),
+  geb_parent: z
+    .string({ error: MESSAGES.query.subjectParent })
+    .regex(/^\d{3}(\d{2}){0,3}$/, { error: MESSAGES.query.subjectParent })
+    .optional()
+    .meta({
+      description: 'A subject-area code: fn_geb then counts the areas one level below it.',
+    }),
 });
 export type CatalogueDistinctQuery = z.infer<typeof CatalogueDistinctQuerySchema>;
 
@@ -119,6 +130,9 @@ export const CatalogueItemSchema = z
     fn_typ: z.string(),
     fn_prodjahr: z.string(),
     fn_sprache: z.string(),
+    fn_laenge: z
+      .string()
+      .meta({ description: 'Length in minutes (films, audio), shown on the cover; or empty' }),
     fn_prodname: z.string(),
     fn_adressat: z.string(),
     fn_geb: z.string(),
@@ -158,7 +172,6 @@ export const MediumDetailSchema = CatalogueItemSchema.extend({
   fn_utitel: z.string(),
   fn_paratitel: z.string(),
   fn_langtext: z.string(),
-  fn_laenge: z.string(),
   fn_sertitel: z.string(),
   fn_produ: z.string(),
   fn_herausgeber: z.string(),
@@ -172,3 +185,18 @@ export type MediumDetail = z.infer<typeof MediumDetailSchema>;
 export const ErrorSchema = z
   .object({ error: z.string(), message: z.string().meta({ description: 'German, shown as is' }) })
   .meta({ id: 'Error' });
+
+export const SUGGESTION_KINDS = ['title', 'keyword', 'subject', 'producer'] as const;
+
+export const SuggestQuerySchema = z.object({
+  q: z
+    .string({ error: MESSAGES.query.notText })
+    .max(MAX_QUERY_LENGTH, { error: MESSAGES.query.tooLong(MAX_QUERY_LENGTH) })
+    .meta({ description: 'What the user typed so far; completions from the second letter on.' }),
+});
+
+export const SuggestionSchema = z.object({
+  text: z.string(),
+  kind: z.enum(SUGGESTION_KINDS),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;

@@ -58,6 +58,7 @@ export const MESSAGES = {
     idsEmpty: 'ID-Array darf nicht leer sein',
     idsTooMany: 'Maximal 1000 Elemente pro Massenvorgang erlaubt',
     noFields: 'Keine Felder für Aktualisierung ausgewählt',
+    status: 'Bitte wählen Sie „Entwurf“, „Veröffentlicht“ oder „Archiviert“.',
     someNotFound:
       'Mindestens eines der Medien wurde nicht gefunden. Es wurde nichts geändert; bitte laden Sie die Liste neu.',
     producerOnly: 'Diese Funktion steht nur Produzenten zur Verfügung.',
@@ -71,6 +72,8 @@ export const MESSAGES = {
       'Komprimiert gesendete Dateien (Content-Encoding) werden nicht angenommen. Bitte senden Sie die Datei unkomprimiert.',
     vanished: 'Die Datei oder der Ordner wurde inzwischen verschoben oder gelöscht.',
     notAFolder: 'Ein Teil dieses Pfads ist eine Datei, kein Ordner.',
+    teaserFolder:
+      'Der Ordner „thumbs“ gehört zum Teaserbild und lässt sich hier nicht ändern. Das Teaserbild ändern Sie in der Spalte „Bild“ der Bearbeitungsansicht.',
     /** What a WebDAV answer of this status means, for the WebDAV server's own refusals. */
     davStatus: {
       400: 'Die Anfrage ist ungültig.',
@@ -156,5 +159,7 @@ export const MESSAGES = {
     pageTooDeep: (max: number) => `Es können höchstens ${max} Seiten abgerufen werden.`,
     filter: (name: string) => `Der Filter „${name}“ enthält einen ungültigen Wert.`,
     facetField: 'Das Feld f muss fn_geb, fn_sprache, fn_typ oder fn_adressat sein.',
+    exact: 'exact darf nur 1 sein.',
+    subjectParent: 'geb_parent muss ein Sachgebiet-Code sein (3 bis 9 Ziffern).',
   },
 } as const;

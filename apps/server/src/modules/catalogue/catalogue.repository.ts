@@ -1,6 +1,30 @@
-import type { FacetField } from '@medienkatalog/domain';
+import {
+  audienceFilterTokens,
+  GRADE_STAGES,
+  subjectAreaName,
+  type FacetField,
+} from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
+import { textArray } from './search-filters.ts';
+import type { WordExpansions } from './search-text.ts';
+import type { SuggestionSource } from './suggestions.ts';
+
+/** Most compounds of the vocabulary a query word also matches (the most frequent). */
+export const MAX_COMPOUNDS = 20;
+
+/** Shortest query word looked up in compounds, and shortest part of a compound. */
+const MIN_PART = 4;
+
+/**
+ * The relevance of a medium: cover density of the query in its rank vector; with `whole` (true
+ * when the medium matches the query's words themselves, not only compounds or parts of them),
+ * those matches rank above all others.
+ */
+function rankOf(vector: SQL, tsQuery: SQL, whole: SQL | undefined): SQL {
+  const rank = sql`ts_rank_cd(${vector}, ${tsQuery}, 1)`;
+  return whole === undefined ? rank : sql`((${whole})::int + ${rank})`;
+}
 
 /** The columns a card or a detail page shows. */
 export interface MediumRow {
@@ -115,11 +139,11 @@ export class CatalogueRepository {
   }
 
   /** Ranks every match (used when the planner expects few enough matches). */
-  async searchRanked(where: SQL, tsQuery: SQL, page: Page) {
+  async searchRanked(where: SQL, tsQuery: SQL, whole: SQL | undefined, page: Page) {
     const rows = await queryRows<RowWithTotal>(
       this.db,
       sql`WITH hits AS (
-            SELECT m.id, m.popularity, ts_rank_cd(m.rank_vector, ${tsQuery}, 1) AS rank,
+            SELECT m.id, m.popularity, ${rankOf(sql`m.rank_vector`, tsQuery, whole && sql`m.search_vector @@ ${whole}`)} AS rank,
                    count(*) OVER () AS total
             FROM media m WHERE ${where}
             ORDER BY rank DESC, m.popularity DESC, m.id DESC
@@ -140,6 +164,7 @@ export class CatalogueRepository {
   async searchBounded(
     where: SQL,
     tsQuery: SQL,
+    whole: SQL | undefined,
     page: Page,
     options: { candidates: number; walk: boolean },
   ) {
@@ -151,10 +176,13 @@ export class CatalogueRepository {
     return queryRows<MediumRow>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
-            SELECT m.id, m.popularity, m.rank_vector FROM media m WHERE ${where}
+            SELECT m.id, m.popularity, m.rank_vector,
+                   ${whole === undefined ? sql`true` : sql`m.search_vector @@ ${whole}`} AS whole
+            FROM media m WHERE ${where}
             ORDER BY m.popularity DESC, m.id DESC LIMIT ${candidates}),
           ranked AS (
-            SELECT id, popularity, ts_rank_cd(rank_vector, ${tsQuery}, 1) AS rank FROM candidates
+            SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, whole && sql`whole`)} AS rank
+            FROM candidates
             ORDER BY rank DESC, popularity DESC, id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
           SELECT ${mediumColumns} FROM ranked JOIN media m ON m.id = ranked.id
@@ -172,20 +200,26 @@ export class CatalogueRepository {
   }
 
   /**
-   * For each folded query word its lexeme when the catalogue has it, else the most similar
-   * lexeme of the catalogue's words (trigrams), else null; stop words are left out.
+   * For each folded query word its lexeme when the catalogue has it (among the words of titles
+   * and keywords, or anywhere in a medium's texts), else the most similar lexeme of the
+   * catalogue's words (trigrams), else null; stop words are left out.
    */
-  async correctWords(words: readonly string[]): Promise<{ stem: string; word: string | null }[]> {
+  async correctWords(
+    words: readonly string[],
+  ): Promise<{ raw: string; stem: string; word: string | null }[]> {
     if (words.length === 0) {
       return [];
     }
-    return queryRows<{ stem: string; word: string | null }>(
+    return queryRows<{ raw: string; stem: string; word: string | null }>(
       this.db,
-      sql`SELECT q.stem, coalesce(
+      sql`SELECT q.raw, q.stem, coalesce(
                    (SELECT w.word FROM search_words w WHERE w.word = q.stem),
+                   (SELECT q.stem WHERE EXISTS (
+                      SELECT 1 FROM media m WHERE m.fn_status = 'published'
+                        AND m.search_vector @@ to_tsquery('simple', q.stem))),
                    (SELECT w.word FROM search_words w WHERE w.word % q.stem
                     ORDER BY similarity(w.word, q.stem) DESC, w.ndoc DESC, w.word LIMIT 1)) AS word
-          FROM (SELECT t.position,
+          FROM (SELECT t.position, t.raw,
                        (SELECT v.lexeme FROM unnest(to_tsvector('german', t.raw)) AS v LIMIT 1) AS stem
                 FROM unnest(ARRAY[${sql.join(
                   words.map((word) => sql`${word}`),
@@ -194,6 +228,85 @@ export class CatalogueRepository {
           WHERE q.stem IS NOT NULL
           ORDER BY q.position`,
     );
+  }
+
+  /**
+   * For each stem of the catalogue's words, the word as the titles and keywords spell it most
+   * often ('photosynthes' -> 'Photosynthese'), from a few media that contain it.
+   */
+  async spellings(stems: readonly string[]): Promise<Map<string, string>> {
+    if (stems.length === 0) {
+      return new Map();
+    }
+    const rows = await queryRows<{ stem: string; spelling: string }>(
+      this.db,
+      sql`SELECT DISTINCT ON (stem) stem, spelling FROM (
+            SELECT (SELECT v.lexeme FROM unnest(to_tsvector('german', mk_fold(w.spelling))) AS v
+                    LIMIT 1) AS stem, w.spelling, count(*) AS uses
+            FROM unnest(${textArray(stems)}) AS wanted(stem),
+                 LATERAL (SELECT concat_ws(' ', m.fn_titel, m.fn_schlag, m.subject_text) AS text
+                          FROM media m
+                          WHERE m.fn_status = 'published'
+                            AND m.search_vector @@ to_tsquery('simple', wanted.stem)
+                            AND m.rank_vector @@ to_tsquery('simple', wanted.stem)
+                          LIMIT 5) AS source,
+                 LATERAL regexp_split_to_table(source.text, '[[:space:][:punct:]]+') AS w(spelling)
+            GROUP BY 1, 2) AS counted
+          WHERE stem = ANY(${textArray(stems)})
+          ORDER BY stem, uses DESC, spelling`,
+    );
+    return new Map(rows.map((row) => [row.stem, row.spelling]));
+  }
+
+  /**
+   * What the search bar completes: titles (the most popular 100,000), keywords, producers and
+   * subject areas of published media, each weighted by popularity or by how many media carry it.
+   */
+  async suggestionSources(): Promise<SuggestionSource[]> {
+    const rows = await queryRows<{ text: string; kind: SuggestionSource['kind']; weight: number }>(
+      this.db,
+      sql`(SELECT fn_titel AS text, 'title' AS kind, max(popularity)::int AS weight
+           FROM media WHERE fn_status = 'published' GROUP BY fn_titel
+           ORDER BY weight DESC LIMIT 100000)
+          UNION ALL
+          (SELECT trim(k), 'keyword', count(*)::int FROM media m,
+             regexp_split_to_table(m.fn_schlag, ',') AS k
+           WHERE m.fn_status = 'published' AND trim(k) <> '' GROUP BY trim(k)
+           ORDER BY count(*) DESC LIMIT 100000)
+          UNION ALL
+          (SELECT fn_prodname, 'producer', count(*)::int FROM media
+           WHERE fn_status = 'published' AND fn_prodname <> '' GROUP BY fn_prodname)
+          UNION ALL
+          (SELECT c, 'subject', count(*)::int FROM media m, unnest(m.geb_paths) AS c
+           WHERE m.fn_status = 'published' GROUP BY c)`,
+    );
+    return rows.map((row) =>
+      row.kind === 'subject' ? { ...row, text: subjectAreaName(row.text) } : row,
+    );
+  }
+
+  /**
+   * The matches of any of `parts` (the tsqueries of a query's words), those matching the most
+   * words first, then by rank and popularity (the fallback when no medium matches every word).
+   */
+  async searchAnyWords(where: SQL, parts: SQL[], page: Page) {
+    const any = sql`(${sql.join(parts, sql` || `)})`;
+    const matched = sql.join(
+      parts.map((part) => sql`(m.search_vector @@ ${part})::int`),
+      sql` + `,
+    );
+    const rows = await queryRows<RowWithTotal>(
+      this.db,
+      sql`WITH hits AS (
+            SELECT m.id, m.popularity, ${matched} AS matched,
+                   ts_rank_cd(m.rank_vector, ${any}, 1) AS rank, count(*) OVER () AS total
+            FROM media m WHERE ${where} AND m.search_vector @@ ${any}
+            ORDER BY matched DESC, rank DESC, m.popularity DESC, m.id DESC
+            LIMIT ${page.limit} OFFSET ${page.offset})
+          SELECT ${mediumColumns}, hits.total FROM hits JOIN media m ON m.id = hits.id
+          ORDER BY hits.matched DESC, hits.rank DESC, hits.popularity DESC, hits.id DESC`,
+    );
+    return splitTotal(rows);
   }
 
   /**
@@ -210,6 +323,50 @@ export class CatalogueRepository {
           WHERE m.fn_status = 'published' AND ${within} AND length(c) = ${level}
             AND c LIKE ${`${parent ?? ''}%`}
           GROUP BY c`,
+    );
+  }
+
+  /**
+   * For each folded query word of at least MIN_PART letters, what it also matches in the
+   * catalogue's vocabulary (`search_words`): the compounds with the word as first part (stem
+   * followed by at least 3 letters: 'strom' -> 'stromkreis') or last part (the stem of the
+   * compound's head plus the word is the vocabulary word: 'teilung' -> 'zellteil'), the
+   * MAX_COMPOUNDS most frequent; and the word's two parts when both are vocabulary words of at
+   * least MIN_PART letters ('zellkern' -> 'zell', 'kern'). Uses the primary key and the
+   * trigram index of search_words only.
+   */
+  async wordExpansions(words: readonly string[]): Promise<WordExpansions> {
+    const long = [...new Set(words)].filter((word) => word.length >= MIN_PART);
+    if (long.length === 0) {
+      return new Map();
+    }
+    const stem = (word: SQL) =>
+      sql`(SELECT v.lexeme FROM unnest(to_tsvector('german', ${word})) AS v LIMIT 1)`;
+    // One SELECT per word, so the pattern is a constant the trigram index can serve.
+    const one = (word: string) =>
+      sql`SELECT q.raw,
+                 (SELECT array_agg(c.word) FROM (
+                    SELECT sw.word FROM search_words sw
+                    WHERE sw.word LIKE ${`%${word.slice(0, MIN_PART)}%`} AND sw.word <> q.stem AND (
+                      sw.word LIKE q.stem || '___%'
+                      OR (sw.word LIKE '%___' || left(q.raw, ${MIN_PART}) || '%'
+                          AND ${stem(sql`left(sw.word, strpos(sw.word, left(q.raw, ${MIN_PART})) - 1) || q.raw`)} = sw.word))
+                    ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPOUNDS}) AS c) AS compounds,
+                 (SELECT ARRAY[a.word, b.word]
+                  FROM generate_series(${MIN_PART}, length(q.raw) - ${MIN_PART}) AS s(i)
+                  JOIN search_words a ON a.word = ${stem(sql`left(q.raw, s.i)`)}
+                  JOIN search_words b ON b.word = ${stem(sql`substr(q.raw, s.i + 1)`)}
+                  WHERE length(a.word) >= ${MIN_PART} AND length(b.word) >= ${MIN_PART}
+                  ORDER BY least(a.ndoc, b.ndoc) DESC, s.i LIMIT 1) AS parts
+          FROM (SELECT ${word}::text AS raw, ${stem(sql`${word}::text`)} AS stem) AS q
+          WHERE q.stem IS NOT NULL`;
+    const rows = await queryRows<{
+      raw: string;
+      compounds: string[] | null;
+      parts: string[] | null;
+    }>(this.db, sql.join(long.map(one), sql` UNION ALL `));
+    return new Map(
+      rows.map((row) => [row.raw, { compounds: row.compounds ?? [], parts: row.parts ?? [] }]),
     );
   }
 
@@ -236,18 +393,28 @@ export class CatalogueRepository {
 
   /**
    * Counts the values of the facet fields among the matches; with `sampleSize`, only among
-   * the first that many matches. Answers the counts and how many matches were counted.
+   * the first that many matches. Subject areas are counted at the top level, or one level
+   * below `subjectParent`. Answers the counts and how many matches were counted.
    */
-  async facetCounts(where: SQL, fields: readonly FacetField[], sampleSize?: number) {
+  async facetCounts(
+    where: SQL,
+    fields: readonly FacetField[],
+    sampleSize?: number,
+    subjectParent?: string,
+  ) {
     const limit = sampleSize === undefined ? sql`` : sql`LIMIT ${sampleSize}`;
     const parts = [
       sql`SELECT '' AS field, '' AS value, count(*)::int AS count FROM hits`,
-      ...fields.map((field) => FACET_QUERIES[field]),
+      ...fields.map((field) =>
+        field === 'fn_geb' && subjectParent !== undefined
+          ? subjectChildCounts(subjectParent)
+          : FACET_QUERIES[field],
+      ),
     ];
     const rows = await queryRows<{ field: FacetField | ''; value: string; count: number }>(
       this.db,
       sql`WITH hits AS MATERIALIZED (
-            SELECT m.geb_top, m.sprache_codes, m.fn_typ, m.adressat_codes FROM media m
+            SELECT m.geb_top, m.geb_paths, m.sprache_codes, m.fn_typ, m.adressat_codes FROM media m
             WHERE ${where} ${limit})
           ${sql.join(parts, sql` UNION ALL `)}`,
     );
@@ -298,6 +465,20 @@ const FACET_QUERIES: Record<FacetField, SQL> = {
   fn_sprache: sql`SELECT 'fn_sprache', v, count(*)::int FROM hits, unnest(hits.sprache_codes) AS v
                   WHERE v NOT LIKE '%(%' GROUP BY v`,
   fn_typ: sql`SELECT 'fn_typ', hits.fn_typ, count(*)::int FROM hits GROUP BY hits.fn_typ`,
-  fn_adressat: sql`SELECT 'fn_adressat', v, count(*)::int FROM hits, unnest(hits.adressat_codes) AS v
-                   WHERE v NOT LIKE '%(%' GROUP BY v`,
+  // School stages and grades (GRADE_STAGES), each matching the tokens of its grades.
+  fn_adressat: sql`SELECT 'fn_adressat', s.value, count(*)::int
+                   FROM hits, (VALUES ${sql.join(
+                     GRADE_STAGES.map(
+                       (stage) =>
+                         sql`(${stage.value}, ${textArray(audienceFilterTokens(stage.value))})`,
+                     ),
+                     sql`, `,
+                   )}) AS s(value, tokens)
+                   WHERE hits.adressat_codes && s.tokens GROUP BY s.value`,
 };
+
+/** The subject areas one level below `parent` among the hits. */
+function subjectChildCounts(parent: string): SQL {
+  return sql`SELECT 'fn_geb', v, count(*)::int FROM hits, unnest(hits.geb_paths) AS v
+             WHERE v LIKE ${`${parent}%`} AND length(v) = ${parent.length + 2} GROUP BY v`;
+}

@@ -7,6 +7,8 @@ import {
   FacetValueSchema,
   MESSAGES,
   MediumDetailSchema,
+  SuggestionSchema,
+  SuggestQuerySchema,
 } from '@medienkatalog/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,11 +17,23 @@ import type { CatalogueService, SearchResult } from './catalogue.service.ts';
 
 const tags = ['Katalog'];
 
-/** A search answer: the items, the total and whether it is estimated in the headers. */
+/**
+ * A search answer: the items; in the headers the total, whether it is estimated, and how the
+ * query was searched (corrected, a suggestion, only some words), URI-encoded.
+ */
 export function searchAnswer(reply: FastifyReply, result: SearchResult) {
   void reply
     .header('X-Total-Count', String(result.total))
     .header('X-Total-Count-Approximate', String(result.approximate));
+  if (result.corrected !== undefined) {
+    void reply.header('X-Search-Corrected', encodeURIComponent(result.corrected));
+  }
+  if (result.suggestion !== undefined) {
+    void reply.header('X-Search-Suggestion', encodeURIComponent(result.suggestion));
+  }
+  if (result.partial === true) {
+    void reply.header('X-Search-Partial', 'true');
+  }
   return result.items;
 }
 
@@ -36,7 +50,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         description:
           'Ranked by relevance for a query (German stemming, umlaut spellings, prefix of the last ' +
           'word), newest first otherwise. The total is in X-Total-Count; X-Total-Count-Approximate ' +
-          'is true when it is an estimate (broad searches).',
+          'is true when it is an estimate (broad searches). When no medium matches every word, ' +
+          'the words are corrected (X-Search-Corrected: the query searched) or the media ' +
+          'matching most words follow (X-Search-Partial: true); X-Search-Suggestion offers a ' +
+          'correction of a query that found something. Words in double quotes match as a phrase.',
         querystring: CatalogueSearchQuerySchema,
         response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema },
       },
@@ -44,6 +61,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     async (request, reply) => {
       return searchAnswer(reply, await service.search(request.query, request.user));
     },
+  );
+
+  app.get(
+    '/api/v1/media/catalogue/suggest',
+    {
+      schema: {
+        tags,
+        summary: 'Completions while typing',
+        description:
+          'Up to 8 titles, keywords, subject areas and producers of the published catalogue ' +
+          'with a word starting with q (from the second letter on; umlauts and case folded).',
+        querystring: SuggestQuerySchema,
+        response: { 200: z.array(SuggestionSchema), 400: ErrorSchema },
+      },
+    },
+    async (request) => service.suggest(request.query.q),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   SEARCH_PAGE_SIZE,
-  audienceName,
+  GRADE_STAGES,
+  gradeStageLabel,
   languageName,
   mediaTypeName,
   subjectAreaName,
@@ -11,6 +12,7 @@ import {
   type FacetField,
   type FacetValue,
   type MediumDetail,
+  type Suggestion,
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor, CardAccess } from '../auth/policies.ts';
@@ -18,7 +20,8 @@ import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './an
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
 import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
-import { queryWords, searchTsQuery } from './search-text.ts';
+import { queryWords, searchTsQuery, searchTsQueryParts } from './search-text.ts';
+import { CatalogueSuggestions } from './suggestions.ts';
 
 /** What the cards show a user about playing each medium, by identifier. */
 export type CardAccessLookup = (
@@ -55,14 +58,23 @@ export interface SearchResult {
   total: number;
   /** true when total is an estimate. */
   approximate: boolean;
+  /** The query searched instead of the one asked, whose typing errors found nothing. */
+  corrected?: string;
+  /** A correction of the query asked, offered when the query found something ('Meinten Sie'). */
+  suggestion?: string;
+  /** No medium matched every word: these match most of them, the most words first. */
+  partial?: boolean;
 }
 
 const FACET_NAMES: Record<FacetField, (code: string) => string> = {
   fn_geb: subjectAreaName,
   fn_sprache: languageName,
   fn_typ: mediaTypeName,
-  fn_adressat: audienceName,
+  fn_adressat: gradeStageLabel,
 };
+
+/** School stages keep their order (grades ascending); other values go by count. */
+const STAGE_ORDER = new Map(GRADE_STAGES.map((stage, index) => [stage.value, index]));
 
 export class CatalogueService {
   private readonly searchAnswers: AnswerCache<SearchResult>;
@@ -83,6 +95,14 @@ export class CatalogueService {
     this.searchAnswers = new AnswerCache(version, cache);
     this.distinctAnswers = new AnswerCache(version, cache);
     this.categoryAnswers = new AnswerCache(version, cache);
+    this.suggestions = new CatalogueSuggestions(() => repository.suggestionSources(), version);
+  }
+
+  private readonly suggestions: CatalogueSuggestions;
+
+  /** Up to eight completions of what the user typed (titles, keywords, subjects, producers). */
+  async suggest(text: string): Promise<Suggestion[]> {
+    return this.suggestions.suggest(text);
   }
 
   private catalogueSize = { media: 0, measuredAt: Number.NEGATIVE_INFINITY };
@@ -153,18 +173,18 @@ export class CatalogueService {
     );
   }
 
-  /** `corrected`: the tsquery of a query whose words were corrected (see correctedTsQuery). */
+  /**
+   * The search of the query as asked; when no medium matches all its words, the query with
+   * its typing errors corrected, else the media that match most of its words (`fallback`).
+   */
   private async searchUncached(
     query: CatalogueSearchQuery,
     scope: SearchScope,
-    corrected?: SQL,
+    fallback = true,
   ): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
-    const { where, tsQuery } = searchConditions(
-      query,
-      corrected ?? (query.q === undefined ? undefined : searchTsQuery(query.q)),
-      scope,
-    );
+    const text = await this.textQuery(query.q);
+    const { where, tsQuery } = searchConditions(query, text?.tsQuery, scope);
     const estimate = await this.repository.estimateCount(where);
     const media = await this.publishedMedia();
     const broad = estimate > this.exactSearchLimit(media);
@@ -184,58 +204,142 @@ export class CatalogueService {
       // page (each costs a search-vector check); sorting all M matches costs about M cheaper
       // reads. Walk while that is the smaller.
       const visits = ((page.offset + page.limit) * media) / Math.max(1, estimate);
-      const rows = await this.repository.searchBounded(where, tsQuery, page, {
+      const rows = await this.repository.searchBounded(where, tsQuery, text?.whole, page, {
         candidates: this.tuning.broadCandidates,
         walk: visits * 3 < estimate,
       });
-      return { items: rows.map(toCatalogueItem), total: estimate, approximate: true };
+      return this.withSuggestion(query, fallback, {
+        items: rows.map(toCatalogueItem),
+        total: estimate,
+        approximate: true,
+      });
     }
 
-    const ranked = await this.repository.searchRanked(where, tsQuery, page);
+    const ranked = await this.repository.searchRanked(where, tsQuery, text?.whole, page);
     if (ranked.total !== undefined) {
-      return { items: ranked.rows.map(toCatalogueItem), total: ranked.total, approximate: false };
+      return this.withSuggestion(query, fallback, {
+        items: ranked.rows.map(toCatalogueItem),
+        total: ranked.total,
+        approximate: false,
+      });
     }
     const total = await this.repository.countExact(where);
-    if (total > 0 || query.q === undefined) {
+    if (total > 0 || query.q === undefined || !fallback) {
       return { items: [], total, approximate: false };
     }
-    // Nothing matched the words: search again with the catalogue's words nearest to them.
-    const tsCorrected = corrected ? undefined : await this.correctedTsQuery(query.q);
-    return tsCorrected
-      ? this.searchUncached(query, scope, tsCorrected)
-      : { items: [], total: 0, approximate: false };
+    return this.searchWithoutAllWords({ ...query, q: query.q }, scope);
+  }
+
+  /** No medium matched every word: the corrected query, else the media with most words. */
+  private async searchWithoutAllWords(
+    query: CatalogueSearchQuery & { q: string },
+    scope: SearchScope,
+  ): Promise<SearchResult> {
+    const corrected = query.exact === undefined ? await this.correction(query.q) : undefined;
+    if (corrected !== undefined) {
+      const result = await this.searchUncached({ ...query, q: corrected }, scope, false);
+      if (result.total > 0) {
+        return { ...result, corrected };
+      }
+    }
+    const text = corrected ?? query.q;
+    const parts = searchTsQueryParts(text, await this.repository.wordExpansions(queryWords(text)));
+    if (parts.length < 2) {
+      return { items: [], total: 0, approximate: false };
+    }
+    const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
+    const { where } = searchConditions({ ...query, q: undefined }, undefined, scope);
+    const found = await this.repository.searchAnyWords(where, parts, page);
+    const total =
+      found.total ??
+      (await this.repository.countExact(
+        sql`${where} AND m.search_vector @@ (${sql.join(parts, sql` || `)})`,
+      ));
+    return {
+      items: found.rows.map(toCatalogueItem),
+      total,
+      approximate: false,
+      ...(total > 0 && { partial: true }),
+      ...(total > 0 && corrected !== undefined && { corrected }),
+    };
   }
 
   /**
-   * The query with each word the catalogue does not know replaced by its most similar known
-   * word (typing errors: 'Fotosynthse' finds 'Photosynthese'); undefined when nothing changes.
+   * The tsquery of a free text, its words expanded to compounds and parts from the vocabulary;
+   * with `whole`, the query without those expansions when there are any (whole-word matches
+   * rank first).
    */
-  private async correctedTsQuery(text: string): Promise<SQL | undefined> {
-    const words = await this.repository.correctWords(queryWords(text));
-    const changed = words.some((word) => word.word !== word.stem);
-    const known = words.flatMap((word) => (word.word === null ? [] : [word.word]));
-    if (!changed || known.length === 0 || known.length < words.length) {
+  private async textQuery(
+    text: string | undefined,
+  ): Promise<{ tsQuery: SQL; whole: SQL | undefined } | undefined> {
+    if (text === undefined) {
       return undefined;
     }
-    return sql`(${sql.join(
-      known.map((word) => sql`plainto_tsquery('simple', ${word})`),
-      sql` && `,
-    )})`;
+    const expansions = await this.repository.wordExpansions(queryWords(text));
+    const tsQuery = searchTsQuery(text, expansions);
+    if (tsQuery === undefined) {
+      return undefined;
+    }
+    const expanded = [...expansions.values()].some(
+      (expansion) => expansion.compounds.length > 0 || expansion.parts.length > 1,
+    );
+    return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined };
+  }
+
+  /** On a query's first page, its correction when it has one ('Meinten Sie …'). */
+  private async withSuggestion(
+    query: CatalogueSearchQuery,
+    fallback: boolean,
+    result: SearchResult,
+  ): Promise<SearchResult> {
+    if (!fallback || query.q === undefined || query.exact !== undefined || (query.p ?? 0) > 0) {
+      return result;
+    }
+    const suggestion = await this.correction(query.q);
+    return suggestion === undefined ? result : { ...result, suggestion };
+  }
+
+  /**
+   * The query with each word the catalogue does not know replaced by the most similar word it
+   * knows, spelled as the titles spell it (typing errors: 'Fotosynthse Film' becomes
+   * 'Photosynthese Film'); undefined when no word changes.
+   */
+  private async correction(text: string): Promise<string | undefined> {
+    const words = await this.repository.correctWords(queryWords(text));
+    const replaced = new Map(
+      words.flatMap((word) =>
+        word.word === null || word.word === word.stem ? [] : [[word.raw, word.word] as const],
+      ),
+    );
+    if (replaced.size === 0) {
+      return undefined;
+    }
+    const spellings = await this.repository.spellings([...replaced.values()]);
+    return text
+      .split(/([\s\p{P}]+)/u)
+      .map((token) => {
+        const [folded] = queryWords(token);
+        const stem = folded === undefined ? undefined : replaced.get(folded);
+        return stem === undefined ? token : (spellings.get(stem) ?? stem);
+      })
+      .join('')
+      .trim();
   }
 
   private async distinctUncached(
     query: CatalogueDistinctQuery,
     scope: SearchScope,
   ): Promise<CatalogueDistinct> {
-    const { where } = searchConditions(
-      query,
-      query.q === undefined ? undefined : searchTsQuery(query.q),
-      scope,
-    );
+    const { where } = searchConditions(query, (await this.textQuery(query.q))?.tsQuery, scope);
     const estimate = await this.repository.estimateCount(where);
     const sampleSize =
       estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;
-    const { counted, values } = await this.repository.facetCounts(where, query.f, sampleSize);
+    const { counted, values } = await this.repository.facetCounts(
+      where,
+      query.f,
+      sampleSize,
+      query.geb_parent,
+    );
     // A full sample means there were more matches than counted: scale to the estimate.
     const sampled = sampleSize !== undefined && counted >= sampleSize;
     const scale = sampled ? Math.max(estimate, counted) / counted : 1;
@@ -248,7 +352,11 @@ export class CatalogueService {
           text: FACET_NAMES[field](row.value),
           count: Math.max(1, Math.round(row.count * scale)),
         }))
-        .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text, 'de'));
+        .sort((a, b) =>
+          field === 'fn_adressat'
+            ? (STAGE_ORDER.get(a.value) ?? 0) - (STAGE_ORDER.get(b.value) ?? 0)
+            : b.count - a.count || a.text.localeCompare(b.text, 'de'),
+        );
     }
     return result;
   }

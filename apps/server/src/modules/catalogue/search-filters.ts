@@ -1,15 +1,19 @@
-import { MEDIA_KINDS, type CatalogueDistinctQuery } from '@medienkatalog/domain';
+import {
+  audienceFilterTokens,
+  MEDIA_KINDS,
+  type CatalogueDistinctQuery,
+} from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { covers, inForce } from '../licences/licence-sql.ts';
 import { searchTsQuery } from './search-text.ts';
 
 /** The filters of a catalogue search, as both the search and the distinct call take them. */
-export type SearchFilters = Omit<CatalogueDistinctQuery, 'f'>;
+export type SearchFilters = Omit<CatalogueDistinctQuery, 'f' | 'geb_parent'>;
 
 /** Lengths of subject codes at the levels of the hierarchy (3 digits, then 2 per level). */
 const SUBJECT_LEVEL_LENGTHS = new Set([3, 5, 7, 9, 11]);
 
-function textArray(values: readonly string[]): SQL {
+export function textArray(values: readonly string[]): SQL {
   return sql`ARRAY[${sql.join(
     values.map((value) => sql`${value}`),
     sql`, `,
@@ -50,22 +54,6 @@ function subjectFilter(values: readonly string[]): SQL {
 function tokenFilter(column: SQL, values: readonly string[]): SQL {
   const tokens = values.map((value) => (value.endsWith('*') ? value.slice(0, -1) : value));
   return sql`${column} && ${textArray(tokens)}`;
-}
-
-/** Audience levels: 'A(5-7)' means any of A(5), A(6), A(7); 'A*' and 'A' every A. */
-function audienceTokens(values: readonly string[]): string[] {
-  return values.flatMap((value) => {
-    const match = /^([A-Z]+)\((\d+)(?:-(\d+))?\)$/.exec(value);
-    if (match?.[1] === undefined || match[2] === undefined) {
-      return [value.endsWith('*') ? value.slice(0, -1) : value];
-    }
-    const from = Number(match[2]);
-    const to = Math.max(from, Number(match[3] ?? match[2]));
-    return Array.from(
-      { length: Math.min(to - from, 30) + 1 },
-      (_, i) => `${match[1]}(${from + i})`,
-    );
-  });
 }
 
 /** Type codes of a media kind: books and apps by list, media every other code. */
@@ -137,7 +125,7 @@ export function searchConditions(
   }
   if (filters.filter_fn_adressat?.length) {
     conditions.push(
-      sql`m.adressat_codes && ${textArray(audienceTokens(filters.filter_fn_adressat))}`,
+      sql`m.adressat_codes && ${textArray(filters.filter_fn_adressat.flatMap(audienceFilterTokens))}`,
     );
   }
   if (filters.filter_fn_typ?.length) {

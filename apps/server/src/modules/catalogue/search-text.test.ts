@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, queryWords } from './search-text.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { foldText, queryWords, queryPhrases, wordTsQuery } from './search-text.ts';
 
 describe('foldText', () => {
   it.each([
@@ -26,5 +27,46 @@ describe('queryWords', () => {
 
   it('takes at most twelve words', () => {
     expect(queryWords('a b c d e f g h i j k l m n')).toHaveLength(12);
+  });
+});
+
+describe('queryPhrases', () => {
+  it('takes the words in straight or German quotes as phrases, the rest as words', () => {
+    expect(queryPhrases('"Straße der Ameisen" Wald')).toEqual({
+      phrases: [['strasse', 'der', 'ameisen']],
+      rest: '  Wald',
+    });
+    expect(queryPhrases('„schwarzes Loch“').phrases).toEqual([['schwarzes', 'loch']]);
+  });
+
+  it('treats a quoted single word and an unclosed quote as plain words', () => {
+    expect(queryPhrases('"Wald" Tiere')).toEqual({ phrases: [], rest: ' Wald  Tiere' });
+    expect(queryPhrases('"Wald Tiere').phrases).toEqual([['wald', 'tiere']]);
+  });
+});
+
+describe('wordTsQuery', () => {
+  const render = (query: ReturnType<typeof wordTsQuery>) => new PgDialect().sqlToQuery(query);
+
+  it('is the stemmed word alone when nothing widens it', () => {
+    const { sql, params } = render(wordTsQuery('zelle'));
+    expect(sql).toBe("(plainto_tsquery('german', $1))");
+    expect(params).toEqual(['zelle']);
+  });
+
+  it('adds the subject area of a school word', () => {
+    const { sql, params } = render(wordTsQuery('mathe'));
+    expect(sql).toBe("(plainto_tsquery('german', $1) || plainto_tsquery('german', $2))");
+    expect(params).toEqual(['mathe', 'mathematik']);
+  });
+
+  it('adds compounds (any) and parts (all), keeping only plain lexemes', () => {
+    const { params } = render(
+      wordTsQuery('zellkern', {
+        compounds: ['zellkernteil', 'e-learning'],
+        parts: ['zell', 'kern'],
+      }),
+    );
+    expect(params).toEqual(['zellkern', 'zellkernteil', 'zell & kern']);
   });
 });

@@ -1,3 +1,4 @@
+import { schoolWordSubject } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Most words of a query that take part in a search; the rest are ignored. */
@@ -27,23 +28,81 @@ export function queryWords(query: string): string[] {
     .slice(0, MAX_QUERY_WORDS);
 }
 
+/** The phrases in double quotes of a query (folded words each), and the text outside them. */
+export function queryPhrases(query: string): { phrases: string[][]; rest: string } {
+  const phrases: string[][] = [];
+  const rest = query.replace(/["„“”]([^"„“”]*)["„“”]?/g, (_match, phrase: string) => {
+    const words = queryWords(phrase);
+    if (words.length > 1) {
+      phrases.push(words);
+      return ' ';
+    }
+    return ` ${phrase} `;
+  });
+  return { phrases, rest };
+}
+
+/** What a folded query word also matches, from the catalogue's vocabulary (repository). */
+export interface WordExpansion {
+  /** Compounds of the vocabulary with the word as first or last part ('zellteil'). */
+  compounds: readonly string[];
+  /** The stems of the word's two parts when it is a compound of known words ('zell', 'kern'). */
+  parts: readonly string[];
+}
+
+export type WordExpansions = ReadonlyMap<string, WordExpansion>;
+
+const LEXEME = /^[a-z0-9]+$/;
+
 /**
- * The tsquery of a free-text search: every word must match (German stemming, so 'Pflanze'
- * finds 'Pflanzen'); the last word also matches as a prefix while the user is still typing
- * ('Photosy' finds 'Photosynthese'). Stop words drop out. Undefined when no word is left.
+ * The tsquery of one folded query word: the word with German stemming, OR the subject area a
+ * school word stands for ('mathe' -> Mathematik), OR the compounds that contain it ('teilung'
+ * -> 'zellteil'), OR - for a compound - all of its parts ('zellkern' -> 'zell' & 'kern').
  */
-export function searchTsQuery(query: string): SQL | undefined {
-  const words = queryWords(query);
-  const last = words.pop();
-  if (last === undefined) {
-    return undefined;
+export function wordTsQuery(word: string, expansion?: WordExpansion): SQL {
+  const alternatives = [sql`plainto_tsquery('german', ${word})`];
+  const subject = schoolWordSubject(word);
+  if (subject !== undefined) {
+    alternatives.push(sql`plainto_tsquery('german', ${foldText(subject)})`);
   }
-  const typing = !/[\s\p{P}]$/u.test(query);
-  const parts = words.map((word) => sql`plainto_tsquery('german', ${word})`);
-  parts.push(
-    typing && last.length >= 2
-      ? sql`(plainto_tsquery('german', ${last}) || to_tsquery('simple', ${`${last}:*`}))`
-      : sql`plainto_tsquery('german', ${last})`,
-  );
-  return sql`(${sql.join(parts, sql` && `)})`;
+  const compounds = (expansion?.compounds ?? []).filter((lexeme) => LEXEME.test(lexeme));
+  if (compounds.length > 0) {
+    alternatives.push(sql`to_tsquery('simple', ${compounds.join(' | ')})`);
+  }
+  const parts = (expansion?.parts ?? []).filter((lexeme) => LEXEME.test(lexeme));
+  if (parts.length > 1) {
+    alternatives.push(sql`to_tsquery('simple', ${parts.join(' & ')})`);
+  }
+  return sql`(${sql.join(alternatives, sql` || `)})`;
+}
+
+/**
+ * The tsqueries of a free-text search, one per word or quoted phrase: a word matches with
+ * German stemming (so 'Pflanze' finds 'Pflanzen'), school words and compounds (wordTsQuery);
+ * the last word also matches as a prefix while the user is still typing ('Photosy' finds
+ * 'Photosynthese'); a phrase matches its words in order. Stop words drop out.
+ */
+export function searchTsQueryParts(query: string, expansions?: WordExpansions): SQL[] {
+  const { phrases, rest } = queryPhrases(query);
+  const words = queryWords(rest);
+  const last = words.pop();
+  const parts = words.map((word) => wordTsQuery(word, expansions?.get(word)));
+  if (last !== undefined) {
+    const typing = !/[\s\p{P}]$/u.test(query);
+    parts.push(
+      typing && last.length >= 2
+        ? sql`(${wordTsQuery(last, expansions?.get(last))} || to_tsquery('simple', ${`${last}:*`}))`
+        : wordTsQuery(last, expansions?.get(last)),
+    );
+  }
+  return [
+    ...parts,
+    ...phrases.map((phrase) => sql`phraseto_tsquery('german', ${phrase.join(' ')})`),
+  ];
+}
+
+/** The tsquery of a free-text search: every word and phrase must match; undefined for none. */
+export function searchTsQuery(query: string, expansions?: WordExpansions): SQL | undefined {
+  const parts = searchTsQueryParts(query, expansions);
+  return parts.length === 0 ? undefined : sql`(${sql.join(parts, sql` && `)})`;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   contentTypeOf,
   isTeaserPath,
+  isTrackPath,
   MESSAGES,
   playerKindOf,
   type MediaLink,
@@ -102,7 +103,8 @@ export class ContentService {
         : undefined;
     const only =
       index === undefined || zip === undefined
-        ? await someFiles(this.storage.folder(medium.id), 2)
+        ? // A video's captions and chapters do not make it a medium of several files.
+          await someFiles(this.storage.folder(medium.id), 2, isTrackPath)
         : [];
     const single = only.length === 1 ? only[0]?.path : undefined;
     const direct = index ?? single;

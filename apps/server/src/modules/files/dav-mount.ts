@@ -18,6 +18,7 @@ import createServer, {
   type User,
 } from 'nephele';
 import './nephele-patches.ts';
+import { isHiddenMember } from './teaser-folder.ts';
 
 /** What our routes found out about a request before nephele sees it. */
 export interface DavRequestContext {
@@ -114,7 +115,7 @@ async function insideRoot(root: string, absolutePath: string): Promise<boolean> 
 /**
  * The adapter's resource, with uploads that write to a temporary file first (a failed or
  * too large upload leaves the previous file as it was and no partial file behind) and
- * listings that leave out links pointing outside the medium's folder.
+ * listings that leave out links pointing outside the medium's folder and the teaser's folder.
  */
 class MediumResource extends FileSystemResource {
   declare adapter: MediumAdapter;
@@ -233,6 +234,9 @@ class MediumResource extends FileSystemResource {
     const members = await asDavErrors(() => super.getInternalMembers(user));
     const kept: MediumResource[] = [];
     for (const member of members) {
+      if (isHiddenMember(member.path)) {
+        continue;
+      }
       if (await insideRoot(this.adapter.root, member.absolutePath)) {
         kept.push(this.adapter.resourceAt(member.path, member.baseUrl));
       }

@@ -1,16 +1,27 @@
-import { lstat, stat } from 'node:fs/promises';
-import { formatFileSize, isValidFileName, MESSAGES } from '@medienkatalog/domain';
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import {
+  CHAPTERS_FILE,
+  formatFileSize,
+  isValidFileName,
+  MESSAGES,
+  TRACKS_FOLDER,
+} from '@medienkatalog/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { checkedText, MAX_CAPTION_BYTES } from '../media/captions.routes.ts';
 import { BASIC_REALM, DavAuthenticator, DavUnauthorizedError } from './dav-auth.ts';
 import { attachmentHeaders } from './active-content.ts';
 import { createDavMount } from './dav-mount.ts';
 import { DAV_ROOT, parseDavPath, parseDestination, pathOfUrl } from './dav-paths.ts';
 import type { FilesService } from './files.service.ts';
 import type { FileStorage } from './file-storage.ts';
+import { changesTeaserFolder } from './teaser-folder.ts';
 
 export interface DavOptions {
   storage: FileStorage;
@@ -29,6 +40,32 @@ const EXTRA_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK',
 const DAV_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', ...EXTRA_METHODS];
 /** Methods that create a name: its last segment must be a valid file name. */
 const NAMING_METHODS = new Set(['PUT', 'MKCOL', 'MOVE', 'COPY']);
+
+/** The name of a caption or chapters track a path names ('untertitel/de.vtt'), else undefined. */
+function trackName(segments: readonly string[]): string | undefined {
+  const [folder, name, ...deeper] = segments;
+  return folder === TRACKS_FOLDER &&
+    name !== undefined &&
+    deeper.length === 0 &&
+    /\.vtt$/i.test(name)
+    ? name
+    : undefined;
+}
+
+/** A request body of at most `limit` bytes (413 beyond). */
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > limit) {
+      throw new HttpError(413, MESSAGES.captions.tooLarge);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
 
 const StorageUrlParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -116,6 +153,9 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
         throw new HttpError(412, MESSAGES.files.targetExists);
       }
     }
+    if (changesTeaserFolder(method, davPath.segments.join('/'), target.segments.join('/'))) {
+      throw new HttpError(403, MESSAGES.files.teaserFolder);
+    }
     if (NAMING_METHODS.has(method)) {
       const name = target.segments.at(-1);
       if (name !== undefined && !isValidFileName(name)) {
@@ -126,6 +166,54 @@ export const davRoutes: FastifyPluginAsync<DavOptions> = async (
       const length = Number(request.headers['content-length'] ?? '0');
       if (length > maxFileSize) {
         throw new HttpError(413, MESSAGES.files.tooLarge(formatFileSize(maxFileSize)));
+      }
+    }
+
+    // Captions and chapters reach the player as they are stored: a WebDAV upload into
+    // 'untertitel/' is checked like one in the file manager (400 naming the bad line).
+    const track = STORING_METHODS.has(method) ? trackName(target.segments) : undefined;
+    if (track !== undefined) {
+      const chapters = track.toLowerCase() === CHAPTERS_FILE;
+      if (method !== 'PUT') {
+        const source = await stat(absolutePath).catch(() => undefined);
+        if (source?.isFile()) {
+          if (source.size > MAX_CAPTION_BYTES) {
+            throw new HttpError(413, MESSAGES.captions.tooLarge);
+          }
+          checkedText(await readFile(absolutePath), chapters);
+        }
+      } else {
+        if (Number(request.headers['content-length'] ?? '0') > MAX_CAPTION_BYTES) {
+          throw new HttpError(413, MESSAGES.captions.tooLarge);
+        }
+        const text = checkedText(await readBody(request.raw, MAX_CAPTION_BYTES), chapters);
+        const found = await lstat(absolutePath).catch(() => undefined);
+        if (found?.isDirectory()) {
+          throw new HttpError(405, MESSAGES.files.davStatus[405] ?? MESSAGES.files.badName);
+        }
+        const existed = found !== undefined;
+        if (existed && request.headers['if-none-match']?.trim() === '*') {
+          throw new HttpError(412, MESSAGES.files.targetExists);
+        }
+        await mkdir(path.dirname(absolutePath), { recursive: true }).catch(() => {
+          // 'untertitel' is a file here.
+          throw new HttpError(409, MESSAGES.files.notAFolder);
+        });
+        const partial = `${absolutePath}.${randomBytes(4).toString('hex')}.partial`;
+        try {
+          await writeFile(partial, text);
+          await rename(partial, absolutePath);
+        } catch (error) {
+          await rm(partial, { force: true });
+          throw error;
+        }
+        void reply.hijack();
+        reply.raw.writeHead(existed ? 204 : 201, existed ? {} : { 'Content-Length': '0' });
+        reply.raw.end();
+        await onStored?.(medium.id, target.segments.join('/')).catch((error: unknown) => {
+          app.log.error({ err: error, medium: medium.identifier }, 'Jobs of an upload failed');
+        });
+        return;
       }
     }
 

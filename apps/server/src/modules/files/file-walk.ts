@@ -56,11 +56,18 @@ export async function* walkContent(root: string): AsyncGenerator<WalkEntry> {
   }
 }
 
-/** The content's files, up to `limit` of them (to tell "none", "exactly one" and "several"). */
-export async function someFiles(root: string, limit: number): Promise<WalkEntry[]> {
+/**
+ * The content's files, up to `limit` of them (to tell "none", "exactly one" and "several"),
+ * without those `skip` names.
+ */
+export async function someFiles(
+  root: string,
+  limit: number,
+  skip: (relativePath: string) => boolean = () => false,
+): Promise<WalkEntry[]> {
   const found: WalkEntry[] = [];
   for await (const entry of walkContent(root)) {
-    if (entry.kind === 'file') {
+    if (entry.kind === 'file' && !skip(entry.path)) {
       found.push(entry);
       if (found.length >= limit) {
         break;

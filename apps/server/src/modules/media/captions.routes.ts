@@ -21,7 +21,8 @@ export interface CaptionRoutesOptions {
 }
 
 /** Caption files are text: 2 MB holds many hours of them. */
-const MAX_BYTES = 2 * 1024 * 1024;
+export const MAX_CAPTION_BYTES = 2 * 1024 * 1024;
+const MAX_BYTES = MAX_CAPTION_BYTES;
 
 const TrackListSchema = z.object({ tracks: z.array(TrackFileSchema) }).meta({ id: 'TrackList' });
 
@@ -31,9 +32,12 @@ const LanguageParams = Params.extend({
 });
 
 /** The body as UTF-8 text that is valid WebVTT (captions or chapters), else 400 naming the line. */
-function checkedText(body: unknown, chapters: boolean): string {
+export function checkedText(body: unknown, chapters: boolean): string {
   if (!Buffer.isBuffer(body) || body.length === 0) {
     throw new HttpError(400, MESSAGES.captions.invalid(1, 'Die Datei ist leer.'));
+  }
+  if (body.length > MAX_BYTES) {
+    throw new HttpError(413, MESSAGES.captions.tooLarge);
   }
   let text: string;
   try {

@@ -69,9 +69,12 @@ function mediaJobKinds(
         }
         const probed = await probe(needFfmpeg(ffmpeg), source.absolute);
         const minutes = Math.max(1, Math.round(probed.duration / 60));
-        // Only an empty length is filled: what the producer wrote stays.
+        // Only an empty length is filled: what the producer wrote stays. Like every write of
+        // a medium it moves fn_aenderung, so an editor open on the old record is told (409)
+        // instead of writing the empty length back over the probed one.
         await db.execute(
-          sql`UPDATE media SET fn_laenge = ${String(minutes)}
+          sql`UPDATE media SET fn_laenge = ${String(minutes)},
+                fn_aenderung = date_trunc('milliseconds', clock_timestamp())
               WHERE id = ${source.mediumId} AND btrim(coalesce(fn_laenge, '')) = ''`,
         );
         return { duration: probed.duration, minutes };

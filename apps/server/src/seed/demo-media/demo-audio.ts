@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 
 const SAMPLE_RATE = 22_050;
 
+/** How long the demo audio plays. */
+export const DEMO_AUDIO_SECONDS = 5;
+
 /** A pentatonic scale from A3 (Hz): any sequence of its notes sounds agreeable. */
 const SCALE = [220, 247.5, 277.2, 330, 370.7, 440, 495, 554.4, 660];
 
@@ -9,7 +12,7 @@ const SCALE = [220, 247.5, 277.2, 330, 370.7, 440, 495, 554.4, 660];
  * A short melody as a WAV file (16-bit PCM, mono, 22.05 kHz), which every browser plays without
  * ffmpeg: `notes` soft tones chosen from the medium's title, so each audio medium sounds its own.
  */
-export function melodyWav(title: string, seconds = 5): Buffer {
+export function melodyWav(title: string, seconds = DEMO_AUDIO_SECONDS): Buffer {
   const digest = createHash('sha256').update(title).digest();
   const samples = Math.round(seconds * SAMPLE_RATE);
   const notes = 10;

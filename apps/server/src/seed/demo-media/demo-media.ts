@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseKeywords, parseSubjects, subjectAreaColour } from '@medienkatalog/domain';
+import {
+  CHAPTERS_FILE,
+  parseKeywords,
+  parseSubjects,
+  subjectAreaColour,
+  TRACKS_FOLDER,
+} from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { queryRows, type Database } from '../../db/client.ts';
@@ -11,9 +17,9 @@ import type { FileStorage } from '../../modules/files/file-storage.ts';
 import { FilesRepository } from '../../modules/files/files.repository.ts';
 import type { Ffmpeg } from '../../modules/media/ffmpeg.ts';
 import { demoCatalogue } from '../demo-catalogue.ts';
-import { melodyWav } from './demo-audio.ts';
+import { DEMO_AUDIO_SECONDS, melodyWav } from './demo-audio.ts';
 import { appPage, interactivePage, packageIndexPage, type PageSubject } from './demo-pages.ts';
-import { renderDemoVideo } from './demo-video.ts';
+import { DEMO_VIDEO_SECONDS, renderDemoVideo } from './demo-video.ts';
 import { coverSvg, escapeXml, type CoverSubject } from './cover-design.ts';
 import { pdfDocument } from './pdf-document.ts';
 
@@ -128,12 +134,44 @@ export async function generateDemoMedia(options: DemoMediaOptions): Promise<Demo
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+  await recordLengths(options, media);
   if (!options.only) {
     await mkdir(path.dirname(markerFile), { recursive: true });
     const written: Marker = { version: MARKER_VERSION, videos: options.ffmpeg !== undefined };
     await writeFile(markerFile, `${JSON.stringify(written)}\n`);
   }
   return { media: media.length, videos, milliseconds: performance.now() - started };
+}
+
+/** Minutes as the duration job writes them into fn_laenge: rounded, at least 1. */
+const minutesOf = (seconds: number) => String(Math.max(1, Math.round(seconds / 60)));
+
+/**
+ * The demo films and audio last seconds, so their fn_laenge says what the duration job would
+ * write for them (1 minute), not the catalogue's invented 8 to 29. A film not made (no ffmpeg)
+ * keeps the catalogue's length until a start with ffmpeg makes it.
+ */
+async function recordLengths(options: DemoMediaOptions, media: readonly DemoMedium[]) {
+  const seconds = { video: DEMO_VIDEO_SECONDS, audio: DEMO_AUDIO_SECONDS } as const;
+  for (const kind of ['video', 'audio'] as const) {
+    const ids: number[] = [];
+    for (const medium of media) {
+      const main = path.join(options.storage.folder(medium.id), MAIN_FILE[kind]);
+      if (kindOf(medium) === kind && (await exists(main))) {
+        ids.push(medium.id);
+      }
+    }
+    if (ids.length > 0) {
+      const length = minutesOf(seconds[kind]);
+      await options.db.execute(
+        sql`UPDATE media SET fn_laenge = ${length}
+            WHERE id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}) AND fn_laenge IS DISTINCT FROM ${length}`,
+      );
+    }
+  }
 }
 
 async function readMarker(file: string): Promise<Marker | undefined> {
@@ -248,7 +286,45 @@ async function generateVideo(
   );
   await rm(png, { force: true });
   await rename(partial, video);
+  if (medium.type === '49') {
+    await writeTracks(folder, medium);
+  }
   return true;
+}
+
+/** WebVTT time of whole seconds: '00:00:04.000'. */
+const vttTime = (seconds: number) => `00:00:${String(seconds).padStart(2, '0')}.000`;
+
+/**
+ * German captions and two chapters for a film (type 49), so the demo shows the player's
+ * caption and chapter menus: the title, then the topic's short text.
+ */
+async function writeTracks(folder: string, medium: DemoMedium): Promise<void> {
+  const half = DEMO_VIDEO_SECONDS / 2;
+  const text = medium.text.length > 90 ? `${medium.text.slice(0, 88).trimEnd()} …` : medium.text;
+  const captions = [
+    'WEBVTT',
+    '',
+    `${vttTime(0)} --> ${vttTime(half)}`,
+    medium.title,
+    '',
+    `${vttTime(half)} --> ${vttTime(DEMO_VIDEO_SECONDS)}`,
+    text,
+    '',
+  ].join('\n');
+  const chapters = [
+    'WEBVTT',
+    '',
+    `${vttTime(0)} --> ${vttTime(half)}`,
+    'Titel',
+    '',
+    `${vttTime(half)} --> ${vttTime(DEMO_VIDEO_SECONDS)}`,
+    'Worum es geht',
+    '',
+  ].join('\n');
+  await mkdir(path.join(folder, TRACKS_FOLDER), { recursive: true });
+  await writeFile(path.join(folder, TRACKS_FOLDER, 'de.vtt'), captions);
+  await writeFile(path.join(folder, TRACKS_FOLDER, CHAPTERS_FILE), chapters);
 }
 
 const pageSubject = (medium: DemoMedium): PageSubject => ({

@@ -21,6 +21,7 @@ import { formatTime } from './format-time.ts';
 import { PlayerMenu } from './player-menu.tsx';
 import { useChapters } from './use-chapters.ts';
 import { useStream, type StreamSources } from './use-stream.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -429,12 +430,3 @@ export function AvPlayer({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

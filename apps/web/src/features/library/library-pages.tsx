@@ -1,3 +1,4 @@
+import { isPupil } from '@medienkatalog/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ function LibraryPage({
   emptyText?: string;
   keepStarred?: boolean;
 }) {
+  const { t } = useTranslation();
   usePageTitle(title);
   return (
     <Box>
@@ -29,6 +31,7 @@ function LibraryPage({
       </Typography>
       <MediaCardGrid
         listUrl={listUrl}
+        heading={t('library.media')}
         {...(emptyText ? { emptyText } : {})}
         {...(keepStarred ? { keep: (item: { starred: boolean }) => item.starred } : {})}
       />
@@ -62,18 +65,20 @@ export function TrendingPage() {
   );
 }
 
-/** /classlibrary: the media shared with the student's class. */
+/** /classlibrary: the media shared with the student's class; pupils are addressed with 'du'. */
 export function ClassLibraryPage() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
+  const pupil = user !== undefined && user !== null && isPupil(user);
   const title = user?.klassenID
     ? t('library.classLibraryClass', { klasse: user.klassenID })
     : t('library.classLibrary');
   return (
     <LibraryPage
       title={title}
-      intro={t('library.classLibraryIntro')}
+      intro={pupil ? t('library.classLibraryIntroPupil') : t('library.classLibraryIntro')}
       listUrl="/api/v1/user/classlibrary"
+      {...(pupil ? { emptyText: t('library.classLibraryEmptyPupil') } : {})}
     />
   );
 }

@@ -1,64 +1,140 @@
+import { SEARCH_KINDS, type SearchKind } from '@medienkatalog/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { catalogueSearchUrl, NO_SEARCH } from '../../api/catalogue-search.ts';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { catalogueSearchUrl, NO_SEARCH, type SearchState } from '../../api/catalogue-search.ts';
 import { useCategories } from '../../api/categories.ts';
-import { MediaCardGrid } from '../../components/media-card-grid.tsx';
+import { useUserInfo } from '../../api/user.ts';
+import { MediaRow } from '../../components/media-row.tsx';
 import { SubjectIcon } from '../../components/subject-icon.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-/** The newest media: a search without any input sorts by newest. */
-const NEWEST_URL = catalogueSearchUrl(NO_SEARCH);
+/** Subject areas with a shelf of their own: the ones with the most media. */
+const SUBJECT_ROWS = 6;
 
-/** Start page: entry points into the subject areas and the newest media. */
+const isKind = (value: string | null): value is SearchKind =>
+  (SEARCH_KINDS as readonly (string | null)[]).includes(value);
+
+/** The search page's list of the newest media of a kind. */
+const newestHref = (kind: SearchKind) =>
+  kind === 'all' ? paths.search : `${paths.search}?t=${kind}`;
+
+/**
+ * Start page, media first: the newest media, what is trending (signed in), then a shelf per
+ * large subject area, each scrolling sideways; the subject areas as one compact line. The kind
+ * tabs (Alle, Medien, Bücher, Apps) narrow every shelf (`?t=`).
+ */
 export function MarketplacePage() {
   const { t } = useTranslation();
   usePageTitle(t('app.marketplace'));
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('t');
+  const kind: SearchKind = isKind(requested) ? requested : 'all';
   const categories = useCategories(undefined);
+  const user = useUserInfo();
+  const newest: SearchState = { ...NO_SEARCH, kind };
+  const largest = [...(categories.data ?? [])]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, SUBJECT_ROWS);
   return (
     <Box>
-      <Box sx={{ mb: 4 }}>
-        <Typography variant="h1" sx={{ mb: 1 }}>
-          {t('marketplace.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('marketplace.intro')}</Typography>
-      </Box>
-      <Box component="section" aria-labelledby="subjects-heading" sx={{ mb: 4 }}>
-        <Typography id="subjects-heading" variant="h2" sx={{ mb: 1.5 }}>
-          {t('marketplace.subjects')}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Typography variant="h1" sx={{ mb: 0.5, fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+        {t('marketplace.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('marketplace.intro')}
+      </Typography>
+      <Tabs
+        value={kind}
+        onChange={(_event, next: SearchKind) => {
+          setParams(next === 'all' ? {} : { t: next }, { replace: true });
+        }}
+        aria-label={t('search.kind.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
+        {SEARCH_KINDS.map((value) => (
+          <Tab key={value} value={value} label={t(`search.kind.${value}`)} />
+        ))}
+      </Tabs>
+      <MediaRow
+        eager
+        title={t('marketplace.newest')}
+        listUrl={catalogueSearchUrl(newest)}
+        moreHref={newestHref(kind)}
+      />
+      {user.data && (
+        <MediaRow
+          eager
+          title={t('app.trending')}
+          listUrl="/api/v1/user/trending"
+          moreHref={paths.trending}
+        />
+      )}
+      <Box component="section" aria-labelledby="subjects-heading" sx={{ mb: 3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mb: 1 }}>
+          <Typography id="subjects-heading" variant="h2" sx={{ fontSize: '1.25rem', flex: 1 }}>
+            {t('marketplace.subjects')}
+          </Typography>
+          <Link component={RouterLink} to={paths.categories}>
+            {t('marketplace.allCategories')}
+          </Link>
+        </Box>
+        <Box
+          component="ul"
+          aria-busy={categories.isPending}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            pb: 1,
+            display: 'flex',
+            gap: 1,
+            overflowX: 'auto',
+          }}
+        >
           {categories.isPending &&
             Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} variant="rounded" width={140} height={32} />
+              <li key={index} aria-hidden>
+                <Skeleton variant="rounded" width={140} height={32} />
+              </li>
             ))}
           {categories.data?.map((category) => (
-            <Chip
-              key={category.value}
-              icon={<SubjectIcon code={category.value} />}
-              label={`${category.text} (${category.count.toLocaleString('de-DE')})`}
-              component={RouterLink}
-              to={paths.category([category.value])}
-              clickable
-              variant="outlined"
-            />
+            <li key={category.value}>
+              <Chip
+                icon={<SubjectIcon code={category.value} />}
+                label={`${category.text} (${category.count.toLocaleString('de-DE')})`}
+                component={RouterLink}
+                to={paths.category([category.value])}
+                clickable
+                variant="outlined"
+              />
+            </li>
           ))}
-          <Button component={RouterLink} to={paths.categories} size="small">
-            {t('marketplace.allCategories')}
-          </Button>
         </Box>
       </Box>
-      <Box component="section" aria-labelledby="newest-heading">
-        <Typography id="newest-heading" variant="h2" sx={{ mb: 1.5 }}>
-          {t('marketplace.newest')}
-        </Typography>
-        <MediaCardGrid listUrl={NEWEST_URL} />
-      </Box>
+      {largest.map((category) => {
+        const subject: SearchState = {
+          ...newest,
+          filters: { ...NO_SEARCH.filters, fn_geb: [category.value] },
+        };
+        return (
+          <MediaRow
+            key={category.value}
+            title={category.text}
+            listUrl={catalogueSearchUrl(subject)}
+            moreHref={paths.category([category.value])}
+          />
+        );
+      })}
     </Box>
   );
 }

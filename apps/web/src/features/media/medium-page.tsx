@@ -15,6 +15,7 @@ import { StarButton } from '../../components/media-card.tsx';
 import { MediaFacts } from '../../components/media-facts.tsx';
 import { MediaPlayback } from '../../components/media-playback.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { descriptionParts } from '../../lib/description.ts';
 import { plainTitle, sanitizeTitle } from '../../lib/sanitize.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -45,6 +46,7 @@ export function MediumPage() {
   }
   const item = medium.data;
   const [firstSubject] = parseSubjects(item.fn_geb);
+  const description = descriptionParts(item);
   const relatedUrl = firstSubject
     ? `/api/v1/media/catalogue/search?filter_fn_geb=${encodeURIComponent(`${firstSubject}*`)}`
     : undefined;
@@ -92,13 +94,18 @@ export function MediumPage() {
           </Box>
         </Box>
         <Box>
-          {item.fn_kurztext && (
-            <Typography sx={{ mb: 2, fontWeight: 500 }}>{item.fn_kurztext}</Typography>
-          )}
-          {item.fn_text && <Typography sx={{ mb: 2 }}>{item.fn_text}</Typography>}
-          {item.fn_langtext && (
-            <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{item.fn_langtext}</Typography>
-          )}
+          {description.map((part) => (
+            <Typography
+              key={part.kind}
+              sx={{
+                mb: 2,
+                ...(part.kind === 'lead' && { fontWeight: 500 }),
+                ...(part.kind === 'long' && { whiteSpace: 'pre-line' }),
+              }}
+            >
+              {part.text}
+            </Typography>
+          ))}
           <Paper
             variant="outlined"
             component="section"

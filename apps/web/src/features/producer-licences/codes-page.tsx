@@ -187,7 +187,8 @@ export function CodesPage() {
       {batches.data?.length === 0 && <EmptyState text={t('licensing.codes.empty')} />}
       {batches.data && batches.data.length > 0 && (
         <Paper variant="outlined">
-          <TableContainer>
+          {/* Positioned: the visually hidden column names stay inside its scrolling, not the page's. */}
+          <TableContainer sx={{ position: 'relative' }}>
             <Table size="small" aria-label={t('licensing.codes.table')}>
               <TableHead>
                 <TableRow>

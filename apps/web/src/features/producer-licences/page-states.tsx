@@ -46,11 +46,4 @@ export function EmptyState({ text, children }: { text: string; children?: ReactN
 }
 
 /** Read by screen readers, not drawn (a column header of row actions). */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+export { visuallyHidden } from '../../lib/visually-hidden.ts';

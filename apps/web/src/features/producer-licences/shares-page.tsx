@@ -165,7 +165,8 @@ export function SharesPage() {
             <EmptyState text={t('licensing.shares.noMatch', { filter: filter.trim() })} />
           ) : (
             <Paper variant="outlined">
-              <TableContainer>
+              {/* Positioned: the visually hidden column names stay inside its scrolling, not the page's. */}
+              <TableContainer sx={{ position: 'relative' }}>
                 <Table size="small" aria-label={t('licensing.shares.table')}>
                   <TableHead>
                     <TableRow>

@@ -221,6 +221,7 @@ export function ContentPreviewPage() {
           <MediaCardGrid
             listUrl={catalogueSearchUrl(search, contentPreview(producer))}
             emptyText={t('search.noResults')}
+            heading={t('library.media')}
             onTotal={onTotal}
           />
         </>

@@ -2,29 +2,23 @@ import type { TFunction } from 'i18next';
 import { SEARCH_KINDS, type SearchKind } from '@medienkatalog/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CATALOGUE, catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
+import { useMediaList } from '../../api/media-list.ts';
 import { useMediathek } from '../../api/mediathek.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { SearchFilters } from '../../components/search-filters.tsx';
+import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
-
-/** Read by screen readers, not shown. */
-const SCREEN_READER_ONLY = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The heading variants of the spec: query, producer, media library (plus keyword and all). */
 export function searchHeading(
@@ -57,15 +51,26 @@ export function SearchPage() {
   const state = searchStateFromUrl(params);
   const mediathek = useMediathek(state.mediathek);
   const mediathekLoading = state.mediathek !== '' && mediathek.isPending;
-  const heading = searchHeading(state, t, mediathek.data?.name);
+  // 'refresh' (a forced reload of the same search) makes a new list address.
+  const refresh = params.get('refresh');
+  const listUrl = catalogueSearchUrl(
+    state,
+    refresh ? { ...CATALOGUE, fixed: { refresh } } : CATALOGUE,
+  );
+  // The grid's first page (the same query): how the server searched the words.
+  const firstPage = useMediaList(listUrl).data?.pages[0];
+  const corrected = firstPage?.corrected;
+  const heading = searchHeading(
+    corrected === undefined ? state : { ...state, q: corrected },
+    t,
+    mediathek.data?.name,
+  );
   usePageTitle(heading);
   const [total, setTotal] = useState<{ count: number; approximate: boolean }>();
   const onTotal = useCallback((count: number | undefined, approximate: boolean) => {
     setTotal(count === undefined ? undefined : { count, approximate });
   }, []);
 
-  // 'refresh' (a forced reload of the same search) makes a new list address.
-  const refresh = params.get('refresh');
   const change = (next: SearchState) => {
     const nextParams = searchUrlParams(next);
     if (refresh) {
@@ -73,10 +78,8 @@ export function SearchPage() {
     }
     setParams(nextParams);
   };
-  const listUrl = catalogueSearchUrl(
-    state,
-    refresh ? { ...CATALOGUE, fixed: { refresh } } : CATALOGUE,
-  );
+  const searchFor = (q: string, exact: boolean) =>
+    `${paths.search}?${searchUrlParams({ ...state, q, exact }).toString()}`;
 
   return (
     <Box>
@@ -84,7 +87,7 @@ export function SearchPage() {
         {mediathekLoading ? (
           <>
             <Skeleton aria-hidden sx={{ display: 'inline-block', width: 'min(100%, 28ch)' }} />
-            <Box component="span" sx={SCREEN_READER_ONLY}>
+            <Box component="span" sx={visuallyHidden}>
               {t('access.mediathek.loading')}
             </Box>
           </>
@@ -103,6 +106,28 @@ export function SearchPage() {
       {mediathek.isError && (
         <Alert severity="error" sx={{ my: 1 }}>
           {t('access.mediathek.error', { message: mediathek.error.message })}
+        </Alert>
+      )}
+      {corrected !== undefined && (
+        <Typography sx={{ mb: 1 }}>
+          {t('search.insteadPrefix')}{' '}
+          <Link component={RouterLink} to={searchFor(state.q, true)}>
+            {t('search.quoted', { query: state.q })}
+          </Link>
+        </Typography>
+      )}
+      {firstPage?.suggestion !== undefined && (
+        <Typography sx={{ mb: 1 }}>
+          {t('search.didYouMeanPrefix')}{' '}
+          <Link component={RouterLink} to={searchFor(firstPage.suggestion, false)}>
+            {t('search.quoted', { query: firstPage.suggestion })}
+          </Link>
+          ?
+        </Typography>
+      )}
+      {firstPage?.partial === true && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('search.partial')}
         </Alert>
       )}
       <Typography color="text.secondary" sx={{ mb: 2, minHeight: '1.5em' }} role="status">
@@ -131,7 +156,12 @@ export function SearchPage() {
           change({ ...state, filters });
         }}
       />
-      <MediaCardGrid listUrl={listUrl} emptyText={t('search.noResults')} onTotal={onTotal} />
+      <MediaCardGrid
+        listUrl={listUrl}
+        emptyText={t('search.noResults')}
+        heading={t('search.results')}
+        onTotal={onTotal}
+      />
     </Box>
   );
 }

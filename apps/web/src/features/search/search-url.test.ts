@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSearchUrl, contentPreview, hasSearchInput } from '../../api/catalogue-search.ts';
+import { catalogueSearchUrl, contentPreview } from '../../api/catalogue-search.ts';
 import { i18next } from '../../i18n/i18n.ts';
 import { searchHeading } from './search-page.tsx';
 import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
@@ -18,8 +18,19 @@ describe('search state in the URL', () => {
       producer: 'FWU',
       mediathek: 'mz/nord',
       filters: { fn_geb: ['080', '120'], fn_sprache: [], fn_typ: ['49'], fn_adressat: [] },
+      exact: false,
     });
     expect(searchUrlParams(read).toString()).toBe(query);
+  });
+
+  it('keeps exact (the words as typed) in the URL and sends it with the query only', () => {
+    expect(searchUrlParams(state('q=Fotosynthese&exact=1')).toString()).toBe(
+      'q=Fotosynthese&exact=1',
+    );
+    expect(catalogueSearchUrl(state('q=Fotosynthese&exact=1'))).toBe(
+      '/api/v1/media/catalogue/search?q=Fotosynthese&exact=1',
+    );
+    expect(catalogueSearchUrl(state('exact=1'))).toBe('/api/v1/media/catalogue/search');
   });
 
   it('takes the producer from p as well, and ignores an unknown media kind', () => {
@@ -39,11 +50,6 @@ describe('search state in the URL', () => {
   it("searches one producer's preview with the producer fixed in every call", () => {
     const url = catalogueSearchUrl(state('q=Wald&typ=49'), contentPreview('fwu'));
     expect(url).toBe('/api/v1/media/search?filter_identifier=FWU-%25&q=Wald&filter_fn_typ=49');
-  });
-
-  it('knows when nothing is searched (then the filters offer the full lookup lists)', () => {
-    expect(hasSearchInput(state(''))).toBe(false);
-    expect(hasSearchInput(state('t=apps'))).toBe(true);
   });
 
   it('words the heading after the spec: media library, producer, query', () => {

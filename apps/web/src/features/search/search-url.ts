@@ -32,6 +32,7 @@ export function searchStateFromUrl(params: URLSearchParams): SearchState {
     keyword: params.get('schlag') ?? '',
     mediathek: params.get('mediathek') ?? '',
     filters,
+    exact: params.get('exact') === '1',
   };
 }
 
@@ -48,6 +49,7 @@ export function searchUrlParams(state: SearchState): URLSearchParams {
   set('schlag', state.keyword);
   set('producer', state.producer);
   set('mediathek', state.mediathek);
+  set('exact', state.exact && state.q !== '' ? '1' : '');
   for (const field of FACET_FIELDS) {
     set(FILTER_PARAMS[field], state.filters[field].join('|'));
   }

@@ -8,6 +8,8 @@ import {
   type Dirlist,
   type FileItem,
 } from '../../../api/media-files.ts';
+import { captionsQueryOptions } from '../../../api/media-captions.ts';
+import { mediaJobsQueryOptions } from '../../../api/media-jobs.ts';
 import { renderInApp } from '../../../test/render.tsx';
 import { FileManager } from './file-manager.tsx';
 
@@ -44,6 +46,8 @@ function prepare(listings: Record<string, FileItem[]>, dirlist: Dirlist | null) 
       client.setQueryData(filesQueryOptions(ID, path).queryKey, items);
     }
     client.setQueryData(dirlistQueryOptions(ID).queryKey, dirlist);
+    client.setQueryData(mediaJobsQueryOptions(ID).queryKey, { processing: true, jobs: [] });
+    client.setQueryData(captionsQueryOptions(ID).queryKey, []);
   };
 }
 
@@ -79,7 +83,7 @@ describe('FileManager', () => {
     expect(panel).toHaveTextContent('2 Dateien · Gesamtgröße: 3.00 KB');
     expect(panel).toHaveTextContent('Index-Datei: index.html');
     expect(panel).toHaveTextContent('ZIP: FWU-5501.zip (3.00 MB)');
-    expect(screen.getByRole('button', { name: 'ZIP-Informationen aktualisieren' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'ZIP neu erstellen' })).toBeEnabled();
     const toolbar = screen.getByRole('group', { name: 'Dateiaktionen' });
     for (const name of [
       'Dateien hochladen',
@@ -116,11 +120,11 @@ describe('FileManager', () => {
     expect(calls).toEqual([]);
   });
 
-  it('offers "ZIP-Info laden" without a ZIP and shows the empty state', () => {
+  it('offers "ZIP erstellen" without a ZIP and shows the empty state', () => {
     renderInApp(<FileManager medium={medium} embedded />, {
       prepare: prepare({ '/': [] }, null),
     });
-    expect(screen.getByRole('button', { name: 'ZIP-Info laden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ZIP erstellen' })).toBeInTheDocument();
     expect(screen.getByText('Keine Index-Datei')).toBeInTheDocument();
     expect(screen.getByText('Keine Dateien vorhanden')).toBeInTheDocument();
     expect(screen.getByText('Laden Sie Dateien hoch, um zu beginnen')).toBeInTheDocument();

@@ -50,6 +50,8 @@ import {
   sortFileItems,
 } from './file-manager-rules.ts';
 import { FileTable } from './file-table.tsx';
+import { CaptionPanel } from './caption-panel.tsx';
+import { JobList } from './job-list.tsx';
 import { NameDialog } from './name-dialog.tsx';
 import { UploadDialog } from './upload-dialog.tsx';
 import { useFileUploads, type Notify } from './use-file-uploads.ts';
@@ -436,7 +438,7 @@ export function FileManager({ medium, onClose, embedded = false, titleId }: File
         multiple
         hidden
         tabIndex={-1}
-        aria-hidden
+        aria-label={t('producer.files.toolbar.filesInput')}
         onChange={(event) => {
           void uploads.uploadFiles(chosen(event.currentTarget));
         }}
@@ -452,7 +454,7 @@ export function FileManager({ medium, onClose, embedded = false, titleId }: File
         multiple
         hidden
         tabIndex={-1}
-        aria-hidden
+        aria-label={t('producer.files.toolbar.folderInput')}
         onChange={(event) => {
           void uploads.uploadFolder(chosen(event.currentTarget));
         }}
@@ -587,6 +589,8 @@ export function FileManager({ medium, onClose, embedded = false, titleId }: File
                 }}
                 onDelete={setDeleting}
               />
+              <JobList identifier={identifier} />
+              <CaptionPanel identifier={identifier} />
             </>
           )}
         </>

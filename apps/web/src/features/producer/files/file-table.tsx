@@ -102,7 +102,8 @@ export function FileTable({
   }
   return (
     <Box>
-      <TableContainer>
+      {/* Positioned: the visually hidden column names stay inside its scrolling, not the page's. */}
+      <TableContainer sx={{ position: 'relative' }}>
         <Table size="small" aria-label={t('producer.files.table.label', { path })}>
           <TableHead>
             <TableRow>

@@ -54,6 +54,33 @@ export class ChangedCell implements ICellRendererComp<GridRow> {
   }
 }
 
+/**
+ * Zielgruppe and Sachgebiete: the names, with the stored codes as the hint
+ * ('Allgemeinbildende Schule, Klasse 9–13' / 'A(9-13)'). `names` turns the codes into names.
+ */
+export class NamesCell implements ICellRendererComp<GridRow> {
+  private readonly element = document.createElement('span');
+
+  init(params: Params & { names: (stored: string) => string }): void {
+    this.show(params);
+  }
+
+  getGui(): HTMLElement {
+    return this.element;
+  }
+
+  refresh(params: Params & { names: (stored: string) => string }): boolean {
+    this.show(params);
+    return true;
+  }
+
+  private show(params: Params & { names: (stored: string) => string }): void {
+    const stored = params.value ?? '';
+    this.element.textContent = params.names(stored);
+    this.element.title = stored;
+  }
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FOLDER_ICON =
   'M20 6h-8l-2-2H4c-1.1 0-1.99.9-1.99 2L2 18c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V8c0-1.1-.9-2-2-2m0 12H4V8h16z';
@@ -82,6 +109,8 @@ abstract class ButtonCell implements ICellRendererComp<GridRow> {
     this.params = params;
     this.button.type = 'button';
     this.button.className = 'mk-cell-button';
+    // The cell is the stop of Tab and arrow keys; Enter or Space on it presses the button.
+    this.button.tabIndex = -1;
     this.button.addEventListener('click', this.onClick);
     this.show(params);
   }

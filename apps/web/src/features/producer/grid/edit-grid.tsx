@@ -1,5 +1,12 @@
 import { AG_GRID_LOCALE_DE } from '@ag-grid-community/locale';
-import { MEDIA_TYPE_OPTIONS, mediaTypeName } from '@medienkatalog/domain';
+import {
+  MEDIA_TYPE_OPTIONS,
+  MEDIUM_STATUS_LABELS,
+  MEDIUM_STATUSES,
+  mediaTypeName,
+  subjectAreaNames,
+  targetGroupNames,
+} from '@medienkatalog/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -31,11 +38,16 @@ import {
   TextEditorModule,
   TextFilterModule,
   themeQuartz,
+  TooltipModule,
   type CellClassParams,
   type CellClickedEvent,
+  type CellEditingStartedEvent,
+  type ICellEditorComp,
   type CellKeyDownEvent,
   type ColDef,
   type GridApi,
+  type SuppressKeyboardEventParams,
+  type TabToNextCellParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -44,12 +56,14 @@ import { PRODUCER_MEDIA_KEY, useProducerMedia } from '../../../api/producer-medi
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { BulkUpdateDialog } from '../bulk-update-dialog.tsx';
 import { DeleteMediaDialog } from '../delete-media-dialog.tsx';
+import { useFieldHelp } from '../field-help.ts';
 import { PICKERS, type PickerField } from '../pickers/pickers.ts';
 import {
   ChangedCell,
   compareDates,
   FilesCell,
   ImageCell,
+  NamesCell,
   type RowActions,
 } from './cell-renderers.ts';
 import { LongTextEditor, NumberEditor, suppressPlainEnter } from './cell-editors.tsx';
@@ -76,6 +90,7 @@ ModuleRegistry.registerModules([
   SelectEditorModule,
   TextEditorModule,
   TextFilterModule,
+  TooltipModule,
 ]);
 
 /** Spec 9: row height 100; the thumbnail is 100 x 55.75. */
@@ -123,16 +138,68 @@ const NUMBER_FILTER = {
   },
 };
 
+/** 'Veröffentlicht' for 'published'; an unknown stored value as it is. */
+const STATUS_LABELS: Readonly<Partial<Record<string, string>>> = MEDIUM_STATUS_LABELS;
+const statusLabel = (value: unknown) =>
+  typeof value === 'string' ? (STATUS_LABELS[value] ?? value) : '';
+
+/** Names instead of codes in these picker columns; the codes are the cell's hint. */
+const NAMED_CODES: Partial<Record<PickerField, (stored: string) => string>> = {
+  fn_adressat: targetGroupNames,
+  fn_geb: subjectAreaNames,
+};
+
+/**
+ * Enter or Space on a focused 'Dateien' or 'Bild' cell opens what its button opens; the grid
+ * does nothing else with these keys there.
+ */
+const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ';
+const suppressActivation = ({ editing, event }: SuppressKeyboardEventParams) =>
+  !editing && isActivation(event);
+
+/**
+ * Tab moves out of a cell into the next part of the page, as in any grid (arrow keys move
+ * inside); only while editing does it go on to the next cell's editor.
+ */
+export const tabFromCell = ({ editing, nextCellPosition }: TabToNextCellParams) =>
+  editing ? (nextCellPosition ?? false) : false;
+
+/**
+ * The grid's select editor (Typ, Status) leaves its combobox without a name: it gets the
+ * column's, as screen readers and axe-core expect.
+ */
+function labelSelectEditor(event: CellEditingStartedEvent<GridRow>) {
+  const name = event.colDef.headerName;
+  if (!name || (event.colDef.colId !== 'fn_typ' && event.colDef.colId !== 'fn_status')) {
+    return;
+  }
+  for (const editor of event.api.getCellEditorInstances({
+    rowNodes: [event.node],
+    columns: [event.column],
+  })) {
+    // The grid's own editors are components with a GUI element (ICellEditorComp).
+    (editor as Partial<ICellEditorComp>)
+      .getGui?.()
+      .querySelector('[role="combobox"]')
+      ?.setAttribute('aria-label', name);
+  }
+}
+
 const isPickerField = (field: string | undefined): field is PickerField =>
   field === 'fn_adressat' || field === 'fn_schlag' || field === 'fn_sprache' || field === 'fn_geb';
 
 /** The auto-size rule of spec 9: 7 px per letter of the header plus 30. */
 const columnWidth = (column: GridColumn) => Math.max(column.width, column.header.length * 7 + 30);
 
-function columnDef(column: GridColumn, tracker: DirtyTracker): ColDef<GridRow> {
+function columnDef(
+  column: GridColumn,
+  tracker: DirtyTracker,
+  help: string | undefined,
+): ColDef<GridRow> {
   const base: ColDef<GridRow> = {
     colId: column.id,
     headerName: column.header,
+    ...(help ? { headerTooltip: help } : {}),
     width: columnWidth(column),
     sortable: true,
     resizable: true,
@@ -164,9 +231,20 @@ function columnDef(column: GridColumn, tracker: DirtyTracker): ColDef<GridRow> {
     case 'selection':
       return base;
     case 'files':
-      return { ...base, sortable: false, cellRenderer: FilesCell };
+      return {
+        ...base,
+        sortable: false,
+        cellRenderer: FilesCell,
+        suppressKeyboardEvent: suppressActivation,
+      };
     case 'image':
-      return { ...base, sortable: false, cellRenderer: ImageCell, cellClass: 'mk-image-cell' };
+      return {
+        ...base,
+        sortable: false,
+        cellRenderer: ImageCell,
+        cellClass: 'mk-image-cell',
+        suppressKeyboardEvent: suppressActivation,
+      };
     case 'text':
       return { ...editable, cellEditor: 'agTextCellEditor' };
     case 'longText':
@@ -193,8 +271,29 @@ function columnDef(column: GridColumn, tracker: DirtyTracker): ColDef<GridRow> {
         valueFormatter: (params) => (params.value ? mediaTypeName(String(params.value)) : ''),
         filterValueGetter: (params) => mediaTypeName(params.data?.fn_typ ?? ''),
       };
-    case 'picker':
-      return { ...editable, editable: false, cellClass: 'mk-picker-cell' };
+    case 'status':
+      return {
+        ...editable,
+        cellEditor: 'agSelectCellEditor',
+        cellEditorParams: { values: [...MEDIUM_STATUSES] },
+        valueFormatter: (params) => statusLabel(params.value),
+        filterValueGetter: (params) => statusLabel(params.data?.fn_status),
+      };
+    case 'picker': {
+      const names = isPickerField(column.id) ? NAMED_CODES[column.id] : undefined;
+      return {
+        ...editable,
+        editable: false,
+        cellClass: 'mk-picker-cell',
+        ...(names
+          ? {
+              cellRenderer: NamesCell,
+              cellRendererParams: { names },
+              filterValueGetter: (params) => names(params.data?.[column.id as PickerField] ?? ''),
+            }
+          : {}),
+      };
+    }
   }
 }
 
@@ -212,6 +311,7 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const queryClient = useQueryClient();
   const media = useProducerMedia();
   const [tracker] = useState(() => new DirtyTracker());
+  const fieldHelp = useFieldHelp();
   const gridApi = useRef<GridApi<GridRow>>(null);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -235,9 +335,9 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const columnDefs = useMemo(
     () =>
       GRID_COLUMNS.filter((column) => column.kind !== 'selection').map((column) =>
-        columnDef(column, tracker),
+        columnDef(column, tracker, fieldHelp(column.id)),
       ),
-    [tracker],
+    [tracker, fieldHelp],
   );
   const context = useMemo<RowActions>(
     () => ({
@@ -508,6 +608,7 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
               applyOrder: true,
             });
           }}
+          onCellEditingStarted={labelSelectEditor}
           onCellValueChanged={onCellValueChanged}
           onSelectionChanged={(event) => {
             setSelected(event.api.getSelectedRows());
@@ -518,9 +619,24 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
           onCellClicked={(event: CellClickedEvent<GridRow>) => {
             openPicker(event.colDef.colId, event.data);
           }}
+          tabToNextHeader={() => false}
+          tabToNextCell={tabFromCell}
           onCellKeyDown={(event: CellKeyDownEvent<GridRow>) => {
-            if (event.event instanceof KeyboardEvent && event.event.key === 'Enter') {
+            const key = event.event;
+            if (!(key instanceof KeyboardEvent) || !event.data) {
+              return;
+            }
+            if (key.key === 'Enter') {
               openPicker(event.colDef.colId, event.data);
+            }
+            if (isActivation(key) && !event.api.getEditingCells().length) {
+              if (event.colDef.colId === 'files') {
+                key.preventDefault();
+                setFilesRow(event.data);
+              } else if (event.colDef.colId === 'image') {
+                key.preventDefault();
+                setTeaserRow(event.data);
+              }
             }
           }}
         />
@@ -587,8 +703,11 @@ export function EditGrid({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
       />
       <AddMediumWizard
         open={adding}
-        onClose={(created) => {
+        onClose={(created, draftDeleted) => {
           setAdding(false);
+          if (draftDeleted) {
+            setFeedback({ severity: 'info', text: t('producer.grid.draftDeleted') });
+          }
           if (created) {
             // Added in place: a reload would drop unsaved edits of other rows.
             gridApi.current?.applyTransaction({

@@ -100,7 +100,7 @@ describe('SubjectAreaPicker', () => {
     ).toEqual(['660']);
     await user.click(screen.getByTestId('toggle-660'));
     expect(node('66002 Verkehrsmittel')).toBeInTheDocument();
-  }, 20_000);
+  }, 60_000);
 
   it('works by keyboard: arrows move and expand, Space and Enter toggle', async () => {
     const { user, onSave } = renderPicker();

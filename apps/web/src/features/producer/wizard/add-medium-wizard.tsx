@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAX_PRODUCTION_YEAR,
   MEDIA_TYPE_OPTIONS,
+  MEDIUM_FIELD_LABELS,
   MIN_PRODUCTION_YEAR,
   parseKeywords,
   ProducerMediumInputSchema,
@@ -21,16 +22,19 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useFormState, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../api/http.ts';
-import { createProducerMedium } from '../../../api/producer-media.ts';
+import { createProducerMedium, deleteProducerMedium } from '../../../api/producer-media.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { fieldProps } from '../../../lib/field-props.ts';
+import { useFieldHelp } from '../field-help.ts';
 import { FileManager } from '../files/file-manager.tsx';
 import { PICKERS, type PickerField } from '../pickers/pickers.ts';
 import { TeaserEditor } from '../teaser/teaser-editor.tsx';
+import { KeepDraftDialog } from './keep-draft-dialog.tsx';
 
 const WizardSchema = ProducerMediumInputSchema.omit({ teaser_image: true });
 type WizardInput = z.input<typeof WizardSchema>;
@@ -86,29 +90,51 @@ export function keywordSummary(stored: string, more: (count: number) => string):
 
 /**
  * 'Neues Medium hinzufügen' (spec 2.5): seven steps; the medium is created at step 5, then
- * its teaser image and files are added to it. Closing resets everything.
+ * its teaser image and files are added to it. Closing resets everything, so nothing is lost
+ * unasked: Escape and 'Abbrechen' ask before discarding what was typed, and once the medium
+ * exists they offer to keep or delete the draft.
  */
 export function AddMediumWizard({
   open,
   onClose,
 }: {
   open: boolean;
-  /** With the created medium, if one was created. */
-  onClose: (created: ProducerMedium | null) => void;
+  /** With the created medium, if one was created and kept; `draftDeleted` after deleting it. */
+  onClose: (created: ProducerMedium | null, draftDeleted?: boolean) => void;
 }) {
   const { t } = useTranslation();
+  /** The field's help: where it appears (the grid shows the same text as its header's hint). */
+  const help = useFieldHelp();
   const titleId = useId();
   const [step, setStep] = useState(0);
   const [created, setCreated] = useState<ProducerMedium | null>(null);
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [picking, setPicking] = useState<PickerField | null>(null);
+  /** What closing asks first: discarding the input, or keeping or deleting the draft. */
+  const [asking, setAsking] = useState<'discard' | 'draft' | null>(null);
+  /**
+   * A new step takes the focus to its heading: the button that led there may be gone ('Medium
+   * erstellen'), and focus must stay in the dialog for Escape and screen readers.
+   */
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current !== step) {
+      shownStep.current = step;
+      // Not while closing (the reset to step 1): the focus goes back to 'Medium hinzufügen'.
+      if (open) {
+        stepHeading.current?.focus();
+      }
+    }
+  }, [open, step]);
   const form = useForm<WizardInput, unknown, WizardValues>({
     resolver: zodResolver(WizardSchema),
     defaultValues: emptyMedium(),
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });
+  const { isDirty } = useFormState({ control: form.control });
   const requiredFilled = REQUIRED.every((name) => (values[name] ?? '').trim() !== '');
 
   const close = () => {
@@ -118,7 +144,32 @@ export function AddMediumWizard({
     setCreated(null);
     setError(null);
     setPicking(null);
+    setAsking(null);
     onClose(result);
+  };
+
+  /** Escape and 'Abbrechen': closes at once only when nothing would be lost. */
+  const requestClose = () => {
+    if (created !== null) {
+      setAsking('draft');
+    } else if (isDirty) {
+      setAsking('discard');
+    } else {
+      close();
+    }
+  };
+
+  const deleteDraft = async () => {
+    if (created) {
+      await deleteProducerMedium(created.identifier);
+      setCreated(null);
+      form.reset(emptyMedium());
+      setStep(0);
+      setError(null);
+      setPicking(null);
+      setAsking(null);
+      onClose(null, true);
+    }
   };
 
   const next = async () => {
@@ -156,12 +207,12 @@ export function AddMediumWizard({
   const text = (name: Field, options: { required?: boolean } = {}) => (
     <TextField
       key={name}
-      label={t(`producer.wizard.fields.${name}`)}
+      label={MEDIUM_FIELD_LABELS[name]}
       required={options.required}
       multiline={LONG_TEXTS.has(name)}
       minRows={LONG_TEXTS.has(name) ? 3 : undefined}
       disabled={created !== null}
-      {...fieldProps(form, name)}
+      {...fieldProps(form, name, help(name))}
     />
   );
 
@@ -171,7 +222,7 @@ export function AddMediumWizard({
     return (
       <Stack key={name} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
-          label={t(`producer.wizard.fields.${name}`)}
+          label={MEDIUM_FIELD_LABELS[name]}
           required={options.required}
           value={options.summary ?? value}
           placeholder={t('producer.wizard.nothingChosen')}
@@ -216,7 +267,7 @@ export function AddMediumWizard({
             control={form.control}
             name="fn_typ"
             render={({ field }) => (
-              <TextField select label={t('producer.wizard.fields.fn_typ')} {...field}>
+              <TextField select label={MEDIUM_FIELD_LABELS.fn_typ} {...field}>
                 {MEDIA_TYPE_OPTIONS.map((option) => (
                   <MenuItem key={option.code} value={option.code}>
                     {option.label}
@@ -228,7 +279,7 @@ export function AddMediumWizard({
           <TextField
             key="fn_prodjahr"
             type="number"
-            label={t('producer.wizard.fields.fn_prodjahr')}
+            label={MEDIUM_FIELD_LABELS.fn_prodjahr}
             slotProps={{ htmlInput: { min: MIN_PRODUCTION_YEAR, max: MAX_PRODUCTION_YEAR } }}
             {...fieldProps(form, 'fn_prodjahr')}
           />,
@@ -282,9 +333,9 @@ export function AddMediumWizard({
     <Dialog
       open={open}
       onClose={(_event, reason) => {
-        // Persistent: only the buttons (and Escape) close it.
+        // Persistent: only the buttons and Escape close it, and they ask before losing anything.
         if (reason !== 'backdropClick') {
-          close();
+          requestClose();
         }
       }}
       aria-labelledby={titleId}
@@ -299,7 +350,12 @@ export function AddMediumWizard({
             </Step>
           ))}
         </Stepper>
-        <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
+        <Typography
+          ref={stepHeading}
+          variant="h2"
+          tabIndex={-1}
+          sx={{ fontSize: '1.15rem', mb: 2, '&:focus': { outline: 'none' } }}
+        >
           {t('producer.wizard.stepOf', { step: step + 1, total: STEPS, title: stepTitles[step] })}
         </Typography>
         <Stack
@@ -323,7 +379,7 @@ export function AddMediumWizard({
         >
           {t('producer.wizard.back')}
         </Button>
-        <Button onClick={close}>{t('producer.wizard.cancel')}</Button>
+        <Button onClick={requestClose}>{t('producer.wizard.cancel')}</Button>
         {step < CREATE_STEP && (
           <Button
             variant="contained"
@@ -373,6 +429,27 @@ export function AddMediumWizard({
           </Button>
         )}
       </DialogActions>
+      <ConfirmDialog
+        open={asking === 'discard'}
+        title={t('producer.wizard.discardTitle')}
+        message={t('producer.wizard.discard')}
+        confirmLabel={t('producer.wizard.discardConfirm')}
+        cancelLabel={t('producer.wizard.keepEditing')}
+        destructive
+        onCancel={() => {
+          setAsking(null);
+        }}
+        onConfirm={close}
+      />
+      <KeepDraftDialog
+        open={asking === 'draft'}
+        medium={created}
+        onKeep={close}
+        onDelete={deleteDraft}
+        onCancel={() => {
+          setAsking(null);
+        }}
+      />
       {picking && PickerDialog && (
         <PickerDialog
           open

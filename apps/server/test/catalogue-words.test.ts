@@ -1,0 +1,101 @@
+import type { CatalogueItem } from '@medienkatalog/domain';
+import { describe, expect, it } from 'vitest';
+import { mediumRecord } from './support/factories.ts';
+import { useCatalogueApp } from './support/catalogue-app.ts';
+import { databaseKinds } from './support/test-database.ts';
+
+const fixtures = [
+  mediumRecord({
+    fn_nr: 'TEI1',
+    fn_titel: 'Bruchrechnung',
+    // The word only in the short text, which does not count for the rank: still above compounds.
+    fn_kurztext: 'Teilung Schritt für Schritt.',
+    fn_geb: '380',
+  }),
+  mediumRecord({
+    fn_nr: 'ZEL1',
+    fn_titel: 'Zellteilung: Mitose und Meiose',
+    fn_kurztext: 'Wie aus einer Zelle zwei werden.',
+    fn_geb: '080',
+    fn_schlag: 'Zellbiologie',
+  }),
+  mediumRecord({
+    fn_nr: 'BLU1',
+    fn_titel: 'Der Blutkreislauf des Menschen',
+    fn_kurztext: 'Herz, Adern und Blut.',
+    fn_geb: '080',
+  }),
+  mediumRecord({
+    fn_nr: 'STR1',
+    fn_titel: 'Einfache Stromkreise',
+    fn_kurztext: 'Batterie, Schalter und Lampe.',
+    fn_geb: '460',
+  }),
+  mediumRecord({
+    fn_nr: 'KER1',
+    fn_titel: 'Der Kern der Zelle',
+    fn_kurztext: 'Was im Innern steckt.',
+    fn_geb: '080',
+  }),
+  mediumRecord({
+    fn_nr: 'REL1',
+    fn_titel: 'Weltreligionen im Vergleich',
+    fn_kurztext: 'Christentum, Islam, Judentum.',
+    fn_geb: '520',
+  }),
+  mediumRecord({
+    fn_nr: 'GEO1',
+    fn_titel: 'Die Alpen',
+    fn_kurztext: 'Ein Gebirge im Herzen Europas.',
+    fn_geb: '220',
+  }),
+];
+
+const titles = (items: CatalogueItem[]) => items.map((item) => item.fn_titel).sort();
+
+describe.each(databaseKinds)('search words on %s', (kind) => {
+  const context = useCatalogueApp(kind, fixtures);
+
+  const search = async (q: string) => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(q)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<CatalogueItem[]>();
+  };
+
+  it('finds school words as their subject areas', async () => {
+    expect(titles(await search('Mathe.'))).toEqual(['Bruchrechnung']);
+    expect(titles(await search('Reli.'))).toEqual(['Weltreligionen im Vergleich']);
+    expect(titles(await search('Erdkunde.'))).toEqual(['Die Alpen']);
+    expect(titles(await search('Geo.'))).toEqual(['Die Alpen']);
+    expect(titles(await search('Physik.'))).toEqual(['Einfache Stromkreise']);
+  });
+
+  it('finds subject areas by their names', async () => {
+    expect(titles(await search('Geographie.'))).toEqual(['Die Alpen']);
+    expect(titles(await search('Religion.'))).toEqual(['Weltreligionen im Vergleich']);
+  });
+
+  it('finds a word as part of compounds', async () => {
+    expect(titles(await search('Teilung.'))).toEqual([
+      'Bruchrechnung',
+      'Zellteilung: Mitose und Meiose',
+    ]);
+    expect(titles(await search('Kreislauf.'))).toEqual(['Der Blutkreislauf des Menschen']);
+    expect(titles(await search('Strom.'))).toEqual(['Einfache Stromkreise']);
+  });
+
+  it('ranks whole words above compounds', async () => {
+    const items = await search('Teilung.');
+    expect(items.map((item) => item.fn_titel)).toEqual([
+      'Bruchrechnung',
+      'Zellteilung: Mitose und Meiose',
+    ]);
+  });
+
+  it('finds a compound by its parts', async () => {
+    expect(titles(await search('Zellkern.'))).toEqual(['Der Kern der Zelle']);
+  });
+});

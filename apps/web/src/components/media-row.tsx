@@ -1,0 +1,138 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { mediaListQueryOptions } from '../api/media-list.ts';
+import { LazyMediaPreview } from './lazy-media-preview.tsx';
+import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
+
+/** Cards a row shows at most; 'Alle anzeigen' leads to the full list. */
+const ROW_LENGTH = 12;
+
+/** Whether the element came within a screen's height of the viewport (then stays true). */
+function useNearViewport(eager: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) {
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [near]);
+  return { ref, near };
+}
+
+export interface MediaRowProps {
+  title: string;
+  /** The list address; the row shows the first cards of its first page. */
+  listUrl: string;
+  /** Where 'Alle anzeigen' leads. */
+  moreHref: string;
+  /** Load at once (above the fold); otherwise when the row comes near the viewport. */
+  eager?: boolean;
+}
+
+/**
+ * A titled row of media cards that scrolls sideways (the storefront's shelves). Rows further
+ * down load when they come near; an empty row is left out.
+ */
+export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { ref, near } = useNearViewport(eager);
+  // The list's first page, in the same cache as the card grids (stars update it alike).
+  const list = useInfiniteQuery({ ...mediaListQueryOptions(listUrl), enabled: near });
+  const [previewId, setPreviewId] = useState<string>();
+  const items = list.data?.pages[0]?.items.slice(0, ROW_LENGTH) ?? [];
+  if (list.isSuccess && items.length === 0) {
+    return null;
+  }
+  const preview = items.find((item) => item.identifier === previewId);
+  return (
+    <Box component="section" aria-labelledby={headingId} ref={ref} sx={{ mb: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mb: 1 }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', flex: 1 }}>
+          {title}
+        </Typography>
+        <Link component={RouterLink} to={moreHref} aria-label={t('marketplace.showAll', { title })}>
+          {t('marketplace.showAllShort')}
+        </Link>
+      </Box>
+      {list.isError ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 80 }}>
+          <Typography color="text.secondary">{t('marketplace.rowError')}</Typography>
+          <Button
+            size="small"
+            onClick={() => {
+              void list.refetch();
+            }}
+          >
+            {t('grid.retry')}
+          </Button>
+        </Box>
+      ) : (
+        <Box
+          component="ul"
+          aria-busy={near && list.isPending}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            pb: 1,
+            display: 'grid',
+            gridAutoFlow: 'column',
+            gridAutoColumns: `min(85vw, ${String(CARD_WIDTH)}px)`,
+            gap: 2,
+            overflowX: 'auto',
+            scrollSnapType: 'x mandatory',
+            minHeight: CARD_HEIGHT,
+            '& > li': { scrollSnapAlign: 'start' },
+          }}
+        >
+          {list.isPending
+            ? near &&
+              Array.from({ length: 4 }, (_, index) => (
+                <Box component="li" key={index} aria-hidden>
+                  <Skeleton variant="rounded" height={CARD_IMAGE_HEIGHT} />
+                  <Skeleton sx={{ mt: 1 }} height={28} />
+                  <Skeleton width="60%" />
+                </Box>
+              ))
+            : items.map((item) => (
+                <Box component="li" key={item.identifier} sx={{ display: 'flex' }}>
+                  <MediaCard
+                    medium={item}
+                    onPreview={(medium) => {
+                      setPreviewId(medium.identifier);
+                    }}
+                  />
+                </Box>
+              ))}
+        </Box>
+      )}
+      <LazyMediaPreview
+        medium={preview}
+        onClose={() => {
+          setPreviewId(undefined);
+        }}
+      />
+    </Box>
+  );
+}

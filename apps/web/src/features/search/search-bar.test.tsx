@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
+import { renderInApp } from '../../test/render.tsx';
+import { SearchBar } from './search-bar.tsx';
+
+function renderBar() {
+  const calls = stubFetch(() =>
+    jsonResponse([
+      { text: 'Die Photosynthese', kind: 'title' },
+      { text: 'Photovoltaik', kind: 'keyword' },
+    ]),
+  );
+  const { router } = renderInApp(<SearchBar compact={false} />);
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { calls, location, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SearchBar: suggestions while typing', () => {
+  it('offers completions with their kind from the second letter on, as an ARIA combobox', async () => {
+    const { calls, user } = renderBar();
+    const box = screen.getByRole('combobox', { name: 'Medien suchen' });
+    await user.type(box, 'P');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(box, 'ho');
+    expect(await screen.findByRole('option', { name: 'Die Photosynthese Titel' })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Photovoltaik Schlagwort' })).toBeVisible();
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveValue('Pho');
+    expect(calls.at(-1)?.url).toBe('/api/v1/media/catalogue/suggest?q=Pho');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('searches a completion chosen with the arrows and Enter; a keyword as keyword', async () => {
+    const { location, user } = renderBar();
+    await user.type(screen.getByRole('combobox', { name: 'Medien suchen' }), 'Pho');
+    await screen.findByRole('option', { name: 'Die Photosynthese Titel' });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => {
+      expect(location()).toBe('/search?schlag=Photovoltaik');
+    });
+  });
+
+  it('searches the words as typed on Enter without a chosen completion', async () => {
+    const { location, user } = renderBar();
+    await user.type(screen.getByRole('combobox', { name: 'Medien suchen' }), 'Pho');
+    await screen.findByRole('option', { name: 'Die Photosynthese Titel' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(location()).toBe('/search?q=Pho');
+    });
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Storefront benchmark (issue 15, item 6): Lighthouse (mobile, its default throttling) on the
+ * home page, a search and a medium page of the demo catalogue, in Debian's Chromium.
+ *
+ * Builds the web app (unless `--no-build`), recreates data/bench-web and starts the real server
+ * on it (PGlite, demo catalogue; the first start makes the demo media before anything is
+ * measured), then runs Lighthouse `--runs` times per page (median) and prints the performance
+ * score, total blocking time, largest contentful paint and the JavaScript transferred
+ * (compressed) by the page load, with PASS or FAIL per target:
+ * performance >= 90, TBT <= 200 ms, LCP <= 2.5 s, JavaScript <= 150 kB.
+ * Exit code 0 either way (1 when the run failed); figures in bench/out/web-last.json.
+ *
+ *   npm run bench:web -- [--port 8386] [--runs 3] [--no-build] [--keep]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CatalogueItem } from '@medienkatalog/domain';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer, stopServer } from './files-server.ts';
+import { median } from './frame-stats.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8386' },
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+const outFolder = path.join(repositoryRoot, 'bench/out');
+const dataDir = path.join(repositoryRoot, 'data/bench-web');
+const port = Number(options.port);
+const base = `http://127.0.0.1:${String(port)}`;
+const runs = Number(options.runs);
+
+const TARGETS = { score: 90, tbtMs: 200, lcpMs: 2500, scriptKb: 150 };
+
+interface PageFigures {
+  page: string;
+  score: number;
+  tbtMs: number;
+  lcpMs: number;
+  scriptKb: number;
+}
+
+/** One Lighthouse run of `url`: the figures of its performance category. */
+async function measure(url: string, chromePort: number): Promise<Omit<PageFigures, 'page'>> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) {
+    throw new Error(`Lighthouse answered nothing for ${url}`);
+  }
+  const { lhr } = result;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as
+    { items: { resourceType?: string; transferSize?: number }[] } | undefined) ?? { items: [] };
+  const scriptBytes = requests.items
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    scriptKb: Math.round(scriptBytes / 1024),
+  };
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  if (!options['no-build']) {
+    console.log('Building the web app ...');
+    execFileSync('npm', ['run', 'build', '-w', '@medienkatalog/web'], {
+      cwd: repositoryRoot,
+      stdio: 'ignore',
+    });
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  console.log('Starting the server with the demo catalogue ...');
+  server = await startServer({ repositoryRoot, dataDir, port });
+  const newest = (await (
+    await fetch(`${base}/api/v1/media/catalogue/search`)
+  ).json()) as CatalogueItem[];
+  const medium = newest[0]?.identifier;
+  if (medium === undefined) {
+    throw new Error('the demo catalogue is empty');
+  }
+  const pages = ['/', '/search?q=Wasser', `/marketplace/${encodeURIComponent(medium)}`];
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const figures: PageFigures[] = [];
+  for (const page of pages) {
+    const samples: Omit<PageFigures, 'page'>[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      samples.push(await measure(`${base}${page}`, chrome.port));
+    }
+    const of = (key: keyof Omit<PageFigures, 'page'>) =>
+      median(samples.map((sample) => sample[key]));
+    figures.push({
+      page,
+      score: of('score'),
+      tbtMs: of('tbtMs'),
+      lcpMs: of('lcpMs'),
+      scriptKb: of('scriptKb'),
+    });
+  }
+
+  console.log(`\nLighthouse mobile, median of ${String(runs)} runs per page:\n`);
+  console.log('page                                   score  TBT ms  LCP ms  JS kB');
+  for (const row of figures) {
+    console.log(
+      `${row.page.slice(0, 38).padEnd(38)} ${String(row.score).padStart(5)} ${String(row.tbtMs).padStart(7)} ${String(row.lcpMs).padStart(7)} ${String(row.scriptKb).padStart(6)}`,
+    );
+  }
+  console.log('');
+  for (const row of figures) {
+    console.log(
+      `${row.page}: performance ${verdict(row.score >= TARGETS.score)}, ` +
+        `TBT ${verdict(row.tbtMs <= TARGETS.tbtMs)}, LCP ${verdict(row.lcpMs <= TARGETS.lcpMs)}, ` +
+        `JavaScript ${verdict(row.scriptKb <= TARGETS.scriptKb)}`,
+    );
+  }
+  mkdirSync(outFolder, { recursive: true });
+  writeFileSync(
+    path.join(outFolder, 'web-last.json'),
+    `${JSON.stringify({ runs, targets: TARGETS, figures }, null, 2)}\n`,
+  );
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  chrome?.kill();
+  if (server) {
+    await stopServer(server);
+  }
+  if (!options.keep) {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { SCHOOL_WORDS, schoolWordSubject } from './school-words.ts';
+
+describe('school words', () => {
+  it('stand for subject areas by their names', () => {
+    expect(schoolWordSubject('mathe')).toBe('Mathematik');
+    expect(schoolWordSubject('bio')).toBe('Biologie');
+    expect(schoolWordSubject('erdkunde')).toBe('Geographie');
+    expect(schoolWordSubject('reli')).toBe('Religion');
+    expect(schoolWordSubject('info')).toBe('Informatik');
+    expect(schoolWordSubject('zelle')).toBeUndefined();
+  });
+
+  it('each lead to a name of the subject areas', () => {
+    for (const word of Object.keys(SCHOOL_WORDS)) {
+      expect(schoolWordSubject(word), word).toBeDefined();
+      expect(word).toMatch(/^[a-z]+$/);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { SUBJECT_AREAS } from './subject-areas.ts';
+
+/**
+ * Short forms of school subjects as teachers and pupils say them, each with the name of the
+ * subject area (Sachgebiet) it stands for, for the search: 'Mathe' finds what is filed under
+ * Mathematik. Keys are lower case without umlauts (as the search folds words); the names are
+ * labels or search terms of subject areas, which the media carry in their search text.
+ */
+export const SCHOOL_WORDS: Readonly<Record<string, string>> = {
+  mathe: 'Mathematik',
+  bio: 'Biologie',
+  erdkunde: 'Geographie',
+  geo: 'Geographie',
+  geografie: 'Geographie',
+  reli: 'Religion',
+  info: 'Informatik',
+  sowi: 'Sozialkunde',
+  powi: 'Politik',
+  geko: 'Gesellschaftslehre',
+  gemeinschaftskunde: 'Sozialkunde',
+  wiwi: 'Wirtschaftskunde',
+  sachkunde: 'Sachunterricht',
+};
+
+const NAMES = new Set(
+  SUBJECT_AREAS.flatMap((area) => [area.label, ...area.searchTerms]).map((name) =>
+    name.toLowerCase(),
+  ),
+);
+
+/** The subject area name a (folded, lower-case) school word stands for, if it is one. */
+export function schoolWordSubject(word: string): string | undefined {
+  const name = SCHOOL_WORDS[word];
+  return name !== undefined && NAMES.has(name.toLowerCase()) ? name : undefined;
+}

@@ -16,7 +16,9 @@ export default defineConfig({
   testDir: 'tests',
   reporter: 'list',
   workers: 1,
-  timeout: 30_000,
+  // Generous for a busy CI machine (the whole run measured up to four times slower than idle).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',

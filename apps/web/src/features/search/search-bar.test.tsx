@@ -56,4 +56,23 @@ describe('SearchBar: suggestions while typing', () => {
       expect(location()).toBe('/search?q=Pho');
     });
   });
+
+  it('keeps completions that arrive after Enter from covering the results', async () => {
+    const { calls, location, user } = renderBar();
+    const box = screen.getByRole('combobox', { name: 'Medien suchen' });
+    await user.type(box, 'Pho{Enter}');
+    await waitFor(() => {
+      expect(location()).toBe('/search?q=Pho');
+    });
+    // The completions are asked for only after the typing pause, so after the search.
+    await waitFor(() => {
+      expect(calls.some((call) => call.url.includes('/suggest?q=Pho'))).toBe(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    // Typing again opens them.
+    await user.type(box, 't');
+    expect(await screen.findByRole('option', { name: 'Die Photosynthese Titel' })).toBeVisible();
+  });
 });

@@ -45,6 +45,9 @@ export function SearchBar({ compact }: { compact: boolean }) {
   const currentQuery = onSearchPage ? (params.get('q') ?? '') : '';
   const [text, setText] = useState(currentQuery);
   const [open, setOpen] = useState(false);
+  // The completion list opens while the user types and closes with a search: completions that
+  // arrive after Enter must not cover the results.
+  const [listOpen, setListOpen] = useState(false);
   // Completions follow the typing after a short pause; typing itself never waits for them.
   const suggestions = useSuggestions(useDebouncedValue(text, 150));
   const highlighted = useRef<Suggestion | null>(null);
@@ -64,6 +67,7 @@ export function SearchBar({ compact }: { compact: boolean }) {
     }
     void navigate(`${paths.search}?${next.toString()}`);
     setOpen(false);
+    setListOpen(false);
   };
 
   if (compact && !open) {
@@ -108,6 +112,13 @@ export function SearchBar({ compact }: { compact: boolean }) {
     >
       <Autocomplete<Suggestion, false, false, true>
         freeSolo
+        open={listOpen}
+        onOpen={() => {
+          setListOpen(true);
+        }}
+        onClose={() => {
+          setListOpen(false);
+        }}
         options={text.trim().length >= 2 ? (suggestions.data ?? []) : []}
         filterOptions={(options) => options}
         getOptionLabel={(option) => (typeof option === 'string' ? option : option.text)}

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -86,4 +89,77 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   // The PGlite and node-postgres results differ in type but both carry `rows`.
   const result = await db.execute(query);
   return (result as { rows: Row[] }).rows;
+}
+
+/** One connection in one transaction, for loads too large for INSERT (see `bulkTransaction`). */
+export interface BulkSession {
+  execute(statement: string): Promise<Record<string, unknown>[]>;
+  /** Runs `COPY … FROM STDIN` in text format, fed with `lines` (each ending in a newline). */
+  copyFrom(statement: string, lines: AsyncIterable<string>): Promise<void>;
+}
+
+/** Lines are sent to PGlite in blobs of about this many characters (it reads a COPY at once). */
+const PGLITE_COPY_CHUNK = 32 * 1024 * 1024;
+
+/**
+ * Runs `work` in one transaction on one connection, with COPY FROM STDIN (node-postgres through
+ * pg-copy-streams, PGlite through its `/dev/blob` device). Either all of it lands or nothing.
+ */
+export async function bulkTransaction<T>(
+  db: Database,
+  work: (session: BulkSession) => Promise<T>,
+): Promise<T> {
+  // Drizzle keeps the driver's client on `$client`; its generic type does not name it.
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    return client.transaction((tx) =>
+      work({
+        execute: async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows,
+        copyFrom: async (statement, lines) => {
+          const device = statement.replace(/FROM STDIN/i, "FROM '/dev/blob'");
+          let chunk: string[] = [];
+          let size = 0;
+          const flush = async () => {
+            if (chunk.length > 0) {
+              await tx.query(device, [], { blob: new Blob(chunk) });
+              chunk = [];
+              size = 0;
+            }
+          };
+          for await (const line of lines) {
+            chunk.push(line);
+            size += line.length;
+            if (size >= PGLITE_COPY_CHUNK) {
+              await flush();
+            }
+          }
+          await flush();
+        },
+      }),
+    );
+  }
+  if (!(client instanceof pg.Pool)) {
+    throw new Error('bulkTransaction: unknown database driver');
+  }
+  const connection = await client.connect();
+  try {
+    await connection.query('BEGIN');
+    const result = await work({
+      execute: async (statement) =>
+        (await connection.query<Record<string, unknown>>(statement)).rows,
+      copyFrom: (statement, lines) =>
+        pipeline(Readable.from(lines), connection.query(copyFrom(statement))),
+    });
+    await connection.query('COMMIT');
+    connection.release();
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is not given back to the pool.
+    const rolledBack = await connection.query('ROLLBACK').then(
+      () => true,
+      () => false,
+    );
+    connection.release(!rolledBack);
+    throw error;
+  }
 }

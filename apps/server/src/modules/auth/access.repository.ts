@@ -79,18 +79,22 @@ export class AccessRepository {
   }
 
   /**
-   * The licences in force that cover each of the media for the holder: found along the three
-   * ways a licence covers a medium (itself, its pool, a Mediathek holding it), each by index.
+   * The media of those identifiers (upper-case) that exist, each with the licences in force that
+   * cover it for the holder, in one query: found along the three ways a licence covers a medium
+   * (itself, its pool, a Mediathek holding it), each by index.
    */
-  async grants(holder: Holder, mediaIds: readonly number[]): Promise<Grant[]> {
-    if (mediaIds.length === 0) {
+  async mediaWithGrants(
+    holder: Holder,
+    identifiers: readonly string[],
+  ): Promise<{ medium: MediumFacts; grants: Grant[] }[]> {
+    if (identifiers.length === 0) {
       return [];
     }
     const holds = sql`(l.licensee_user_id = ${holder.userId}
                        OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)`;
-    return queryRows<Grant>(
+    const rows = await queryRows<MediumFacts & { grants: Grant[] }>(
       this.db,
-      sql`WITH wanted AS (SELECT id, pool FROM media WHERE id IN ${mediaIds}),
+      sql`WITH wanted AS (SELECT ${columns} FROM media WHERE identifier IN ${identifiers}),
           candidates AS (
             SELECT w.id AS media_id, l.id AS licence_id
             FROM wanted w JOIN licences l ON l.media_id = w.id WHERE ${holds}
@@ -99,18 +103,23 @@ export class AccessRepository {
             UNION ALL
             SELECT w.id, l.id FROM wanted w
             JOIN mediathek_media mm ON mm.media_id = w.id
-            JOIN licences l ON l.mediathek_id = mm.mediathek_id WHERE ${holds})
-          SELECT c.media_id, l.id AS licence_id, l.rights,
-            coalesce(l.remaining, p.remaining) AS remaining,
-            CASE WHEN l.remaining IS NOT NULL THEN l.id
-                 WHEN p.remaining IS NOT NULL THEN p.id END AS counted_licence_id,
-            EXISTS (SELECT 1 FROM media_uses u WHERE u.user_id = ${holder.userId}
-                    AND u.media_id = c.media_id AND u.day = ${today}) AS used_today
-          FROM candidates c
-          JOIN licences l ON l.id = c.licence_id
-          LEFT JOIN licences p ON p.id = l.parent_id
-          WHERE ${inForce('l', 'p')}`,
+            JOIN licences l ON l.mediathek_id = mm.mediathek_id WHERE ${holds}),
+          grants AS (
+            SELECT c.media_id, l.id AS licence_id, l.rights,
+              coalesce(l.remaining, p.remaining) AS remaining,
+              CASE WHEN l.remaining IS NOT NULL THEN l.id
+                   WHEN p.remaining IS NOT NULL THEN p.id END AS counted_licence_id,
+              EXISTS (SELECT 1 FROM media_uses u WHERE u.user_id = ${holder.userId}
+                      AND u.media_id = c.media_id AND u.day = ${today}) AS used_today
+            FROM candidates c
+            JOIN licences l ON l.id = c.licence_id
+            LEFT JOIN licences p ON p.id = l.parent_id
+            WHERE ${inForce('l', 'p')})
+          SELECT w.*, coalesce((SELECT json_agg(g) FROM grants g WHERE g.media_id = w.id), '[]')
+                      AS grants
+          FROM wanted w`,
     );
+    return rows.map(({ grants, ...medium }) => ({ medium, grants }));
   }
 
   /** Whether a licence (and the one it was passed on from) is in force today. */

@@ -280,12 +280,18 @@ export class AccessPolicy {
     identifier: string,
   ): Promise<{ medium: MediumFacts; entitlement: Entitlement }> {
     const user = requireUser(actor);
-    const medium = await this.medium(user, 'see', identifier);
+    // The medium and the licences that cover it in one query.
+    const [found] = await this.repository.mediaWithGrants(holderOf(user), [
+      identifier.toUpperCase(),
+    ]);
+    if (!found || !permits(user, 'see', found.medium)) {
+      throw new HttpError(404, MESSAGES.mediumNotFound);
+    }
+    const { medium, grants } = found;
     const free = entitlementWithoutLicence(user, medium);
     if (free) {
       return { medium, entitlement: free };
     }
-    const grants = await this.repository.grants(holderOf(user), [medium.id]);
     const grant = bestGrant(grants);
     if (!grant) {
       throw new HttpError(
@@ -305,17 +311,13 @@ export class AccessPolicy {
     if (!actor || identifiers.length === 0) {
       return answers;
     }
-    const media = await this.repository.mediaByIdentifiers(
+    const found = await this.repository.mediaWithGrants(
+      holderOf(actor),
       identifiers.map((identifier) => identifier.toUpperCase()),
     );
-    const licensed = media.filter((medium) => !entitlementWithoutLicence(actor, medium));
-    const grants = await this.repository.grants(
-      holderOf(actor),
-      licensed.map((medium) => medium.id),
-    );
-    for (const medium of media) {
+    for (const { medium, grants } of found) {
       const free = entitlementWithoutLicence(actor, medium);
-      const candidates = free ? [] : grants.filter((candidate) => candidate.media_id === medium.id);
+      const candidates = free ? [] : grants;
       const grant = bestGrant(candidates);
       answers.set(medium.identifier, {
         access: free ? free.basis : grant ? 'licence' : 'none',

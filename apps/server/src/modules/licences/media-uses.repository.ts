@@ -24,35 +24,42 @@ export class MediaUsesRepository {
    * both spend the last one); false when none is left, and nothing is recorded then.
    */
   async record(use: MediaUse): Promise<boolean> {
+    if (use.countedLicenceId === undefined) {
+      // Unlimited: one statement, no transaction around it.
+      await this.insert(this.db, use);
+      return true;
+    }
+    const counted = use.countedLicenceId;
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
-      if (use.countedLicenceId !== undefined) {
-        await db.execute(
-          sql`SELECT id FROM licences WHERE id = ${use.countedLicenceId} FOR UPDATE`,
-        );
-        const [used] = await queryRows<{ used: boolean }>(
+      await db.execute(sql`SELECT id FROM licences WHERE id = ${counted} FOR UPDATE`);
+      const [used] = await queryRows<{ used: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM media_uses WHERE user_id = ${use.userId}
+              AND media_id = ${use.mediumId} AND day = ${today}) AS used`,
+      );
+      if (!used?.used) {
+        const spent = await queryRows<{ id: number }>(
           db,
-          sql`SELECT EXISTS (SELECT 1 FROM media_uses WHERE user_id = ${use.userId}
-                AND media_id = ${use.mediumId} AND day = ${today}) AS used`,
+          sql`UPDATE licences SET remaining = remaining - 1
+              WHERE id = ${counted} AND remaining > 0 RETURNING id`,
         );
-        if (!used?.used) {
-          const spent = await queryRows<{ id: number }>(
-            db,
-            sql`UPDATE licences SET remaining = remaining - 1
-                WHERE id = ${use.countedLicenceId} AND remaining > 0 RETURNING id`,
-          );
-          if (spent.length === 0) {
-            return false;
-          }
+        if (spent.length === 0) {
+          return false;
         }
       }
-      await db.execute(
-        sql`INSERT INTO media_uses (user_id, media_id, kind, day, organisation_id, licence_id)
-            VALUES (${use.userId}, ${use.mediumId}, ${use.kind}, ${today},
-                    ${use.organisationId}, ${use.licenceId ?? null})
-            ON CONFLICT DO NOTHING`,
-      );
+      await this.insert(db, use);
       return true;
     });
+  }
+
+  /** The use itself: once per user, medium, kind and day. */
+  private async insert(db: Database, use: MediaUse): Promise<void> {
+    await db.execute(
+      sql`INSERT INTO media_uses (user_id, media_id, kind, day, organisation_id, licence_id)
+          VALUES (${use.userId}, ${use.mediumId}, ${use.kind}, ${today},
+                  ${use.organisationId}, ${use.licenceId ?? null})
+          ON CONFLICT DO NOTHING`,
+    );
   }
 }

@@ -4,7 +4,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -89,6 +91,27 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   // The PGlite and node-postgres results differ in type but both carry `rows`.
   const result = await db.execute(query);
   return (result as { rows: Row[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Like queryRows, but on the PostgreSQL server as a named prepared statement: each connection
+ * plans it once and then reuses a generic plan, instead of planning it on every call. For the
+ * small queries every signed-in request makes (its session, what its cards may play), where
+ * planning took longer than running: 3.2 ms against 0.3 ms for the cards of a page at 1M media.
+ * The statement's text must not vary with its values: arrays as one parameter (`sql.param`).
+ */
+export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
+  // Drizzle keeps the driver's client on `$client`; its generic type does not name it.
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    return queryRows<Row>(db, query);
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `mk_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const result = await client.query({ name, text, values: params });
+  return result.rows as Row[];
 }
 
 /** One connection in one transaction, for loads too large for INSERT (see `bulkTransaction`). */

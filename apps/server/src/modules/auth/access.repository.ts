@@ -1,6 +1,6 @@
 import type { LicenceOrigin, LicenceRights } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 import { inForce, today } from '../licences/licence-sql.ts';
 
 /** What the access policy needs to know of a medium, and what its callers use of it. */
@@ -60,7 +60,7 @@ export class AccessRepository {
   constructor(private readonly db: Database) {}
 
   async mediumByIdentifier(identifier: string): Promise<MediumFacts | undefined> {
-    const [row] = await queryRows<MediumFacts>(
+    const [row] = await queryPrepared<MediumFacts>(
       this.db,
       sql`SELECT ${columns} FROM media WHERE identifier = ${identifier.toUpperCase()}`,
     );
@@ -92,9 +92,10 @@ export class AccessRepository {
     }
     const holds = sql`(l.licensee_user_id = ${holder.userId}
                        OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)`;
-    const rows = await queryRows<MediumFacts & { grants: Grant[] }>(
+    const rows = await queryPrepared<MediumFacts & { grants: Grant[] }>(
       this.db,
-      sql`WITH wanted AS (SELECT ${columns} FROM media WHERE identifier IN ${identifiers}),
+      sql`WITH wanted AS (SELECT ${columns} FROM media
+                          WHERE identifier = ANY(${sql.param(identifiers)}::text[])),
           candidates AS (
             SELECT w.id AS media_id, l.id AS licence_id
             FROM wanted w JOIN licences l ON l.media_id = w.id WHERE ${holds}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 
 export interface UserRow {
   id: number;
@@ -118,7 +118,7 @@ export class AuthRepository {
     idleMinutes: number,
     maxDays: number,
   ): Promise<UserRow | undefined> {
-    const [row] = await queryRows<UserRow & { stale: boolean }>(
+    const [row] = await queryPrepared<UserRow & { stale: boolean }>(
       this.db,
       sql`SELECT ${userColumns}, s.last_seen_at < now() - interval '1 minute' AS stale
           FROM sessions s JOIN users u ON u.id = s.user_id

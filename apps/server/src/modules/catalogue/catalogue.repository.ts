@@ -5,7 +5,7 @@ import {
   type FacetField,
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 import { textArray } from './search-filters.ts';
 import type { WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
@@ -442,10 +442,10 @@ export class CatalogueRepository {
       userId === undefined
         ? sql`false`
         : sql`EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id)`;
-    return queryRows<MediumCounters>(
+    return queryPrepared<MediumCounters>(
       this.db,
       sql`SELECT m.identifier, m.stars, ${starred} AS starred FROM media m
-          WHERE m.identifier IN ${identifiers}`,
+          WHERE m.identifier = ANY(${sql.param(identifiers)}::text[])`,
     );
   }
 

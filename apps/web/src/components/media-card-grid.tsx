@@ -14,6 +14,8 @@ import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-c
 
 /** Skeleton cards while a page loads (spec: 4). */
 const SKELETONS = 4;
+/** The first cards, whose covers load at once and first (the page's largest paint). */
+const PRIORITY_CARDS = 2;
 
 function SkeletonCard() {
   return (
@@ -41,10 +43,19 @@ export interface MediaCardGridProps {
   heading?: string;
   /** Reports the total of the list (X-Total-Count), e.g. for a heading. */
   onTotal?: (total: number | undefined, approximate: boolean) => void;
+  /** The cards are what the page shows first (default): their first covers load first. */
+  leadsPage?: boolean;
 }
 
 /** Media cards with infinite scroll, skeletons while loading, empty state and error snackbar. */
-export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: MediaCardGridProps) {
+export function MediaCardGrid({
+  listUrl,
+  emptyText,
+  keep,
+  heading,
+  onTotal,
+  leadsPage = true,
+}: MediaCardGridProps) {
   const { t } = useTranslation();
   const list = useMediaList(listUrl);
   const [previewId, setPreviewId] = useState<string>();
@@ -115,7 +126,7 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
           justifyContent: 'start',
         }}
       >
-        {items.map((item) => (
+        {items.map((item, index) => (
           <Box
             component="li"
             key={item.identifier}
@@ -123,6 +134,7 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
           >
             <MediaCard
               medium={item}
+              priority={leadsPage && index < PRIORITY_CARDS}
               onPreview={(medium) => {
                 setPreviewId(medium.identifier);
               }}

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '../api/media-list.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
@@ -95,10 +95,14 @@ export function MediaCardGrid({
     };
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const items = (list.data?.pages.flatMap((page) => page.items) ?? []).filter(
+  // Cards that arrive are rendered in the background, in slices between which the browser
+  // paints and answers input, instead of in one long task (the skeletons stay until then).
+  const pages = useDeferredValue(list.data?.pages);
+  const items = (pages?.flatMap((page) => page.items) ?? []).filter(
     (item) => keep?.(item) ?? true,
   );
-  const loading = list.isPending || isFetchingNextPage;
+  const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
+  const loading = list.isPending || isFetchingNextPage || rendering;
   const preview = items.find((item) => item.identifier === previewId);
 
   return (
@@ -108,7 +112,7 @@ export function MediaCardGrid({
           {heading}
         </Typography>
       )}
-      {list.isSuccess && items.length === 0 && !hasNextPage && (
+      {list.isSuccess && !rendering && items.length === 0 && !hasNextPage && (
         <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary" role="status">
           {emptyText ?? t('grid.empty')}
         </Typography>

@@ -98,9 +98,7 @@ export function MediaCardGrid({
   // Cards that arrive are rendered in the background, in slices between which the browser
   // paints and answers input, instead of in one long task (the skeletons stay until then).
   const pages = useDeferredValue(list.data?.pages);
-  const items = (pages?.flatMap((page) => page.items) ?? []).filter(
-    (item) => keep?.(item) ?? true,
-  );
+  const items = (pages?.flatMap((page) => page.items) ?? []).filter((item) => keep?.(item) ?? true);
   const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
   const loading = list.isPending || isFetchingNextPage || rendering;
   const preview = items.find((item) => item.identifier === previewId);

@@ -8,8 +8,8 @@ import {
   subjectAreaAncestors,
   subjectAreaChildren,
   subjectAreaName,
-  subjectAreaSearchText,
 } from './subject-areas.ts';
+import { subjectAreaSearchText } from './subject-search-terms.ts';
 import { subjectAreaIcon } from './subject-icons.ts';
 
 describe('languages', () => {

@@ -69,7 +69,12 @@ export function MediaCardGrid({
     setDismissedError(list.errorUpdatedAt);
   };
 
-  const firstPage = list.data?.pages[0];
+  // Cards that arrive are rendered in the background, in slices between which the browser
+  // paints and answers input, instead of in one long task (the skeletons stay until then).
+  const pages = useDeferredValue(list.data?.pages);
+  const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
+  // The total shows with the cards it counts.
+  const firstPage = pages?.[0];
   useEffect(() => {
     if (firstPage) {
       onTotal?.(firstPage.total, firstPage.approximate);
@@ -78,7 +83,9 @@ export function MediaCardGrid({
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
+    // Not while the cards of a page are still being rendered: the end of the list is not yet
+    // where it will be.
+    if (!element || rendering || typeof IntersectionObserver === 'undefined') {
       return undefined;
     }
     const observer = new IntersectionObserver(
@@ -93,13 +100,9 @@ export function MediaCardGrid({
     return () => {
       observer.disconnect();
     };
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rendering]);
 
-  // Cards that arrive are rendered in the background, in slices between which the browser
-  // paints and answers input, instead of in one long task (the skeletons stay until then).
-  const pages = useDeferredValue(list.data?.pages);
   const items = (pages?.flatMap((page) => page.items) ?? []).filter((item) => keep?.(item) ?? true);
-  const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
   const loading = list.isPending || isFetchingNextPage || rendering;
   const preview = items.find((item) => item.identifier === previewId);
 

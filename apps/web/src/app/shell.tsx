@@ -12,9 +12,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, ScrollRestoration } from 'react-router';
+import { Link as RouterLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { MEDIA_LIST_KEY } from '../api/media-list.ts';
-import { useUserInfo } from '../api/user.ts';
+import { useLogout, useUserInfo } from '../api/user.ts';
 import { LoginPromptProvider } from '../components/login-prompt.tsx';
 import { SearchBar } from '../features/search/search-bar.tsx';
 import { paths, STATIC_PAGES } from '../lib/paths.ts';
@@ -49,7 +49,9 @@ const UserMenuList = lazy(async () => ({
  */
 function UserMenu({ container }: { container: HTMLElement | null }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { data: user } = useUserInfo();
+  const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first opening on, so that closing keeps its transition.
   const [opened, setOpened] = useState(false);
@@ -82,6 +84,13 @@ function UserMenu({ container }: { container: HTMLElement | null }) {
             container={container}
             onClose={() => {
               setAnchor(null);
+            }}
+            onLogout={() => {
+              logout.mutate(undefined, {
+                onSuccess: () => {
+                  void navigate(paths.marketplace);
+                },
+              });
             }}
           />
         </Suspense>

@@ -3,7 +3,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../api/user.ts';
 import { deskLinks } from '../features/media-centre/desk-access.ts';
 import { paths } from '../lib/paths.ts';
 
@@ -16,15 +15,17 @@ export function UserMenuList({
   anchor,
   container,
   onClose,
+  onLogout,
 }: {
   user: UserInfo;
   anchor: HTMLElement | null;
   container: HTMLElement | null;
   onClose: () => void;
+  /** Signs out; the menu is gone by then (the shell's user menu does it, which stays). */
+  onLogout: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const logout = useLogout();
   const name = `${user.vorname} ${user.name}`.trim();
   const go = (to: string) => {
     onClose();
@@ -78,11 +79,7 @@ export function UserMenuList({
       <MenuItem
         onClick={() => {
           onClose();
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              void navigate(paths.marketplace);
-            },
-          });
+          onLogout();
         }}
       >
         {t('app.logout')}

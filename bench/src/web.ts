@@ -8,9 +8,11 @@
  * score, total blocking time, largest contentful paint and the JavaScript transferred
  * (compressed) by the page load, with PASS or FAIL per target:
  * performance >= 90, TBT <= 200 ms, LCP <= 2.5 s, JavaScript <= 150 kB.
- * Exit code 0 either way (1 when the run failed); figures in bench/out/web-last.json.
+ * Exit code 0 either way (1 when the run failed); figures in bench/out/web-last.json, and with
+ * `--reports` each page's last Lighthouse report in bench/out/web-lighthouse/ (for the
+ * 'bootup-time', 'mainthread-work-breakdown' and 'network-requests' audits behind the figures).
  *
- *   npm run bench:web -- [--port 8386] [--runs 3] [--no-build] [--keep]
+ *   npm run bench:web -- [--port 8386] [--runs 3] [--no-build] [--keep] [--reports]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    reports: { type: 'boolean', default: false },
   },
 });
 
@@ -49,8 +52,12 @@ interface PageFigures {
   scriptKb: number;
 }
 
-/** One Lighthouse run of `url`: the figures of its performance category. */
-async function measure(url: string, chromePort: number): Promise<Omit<PageFigures, 'page'>> {
+/** One Lighthouse run of `url`: the figures of its performance category; `report` gets the JSON. */
+async function measure(
+  url: string,
+  chromePort: number,
+  report?: string,
+): Promise<Omit<PageFigures, 'page'>> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -61,6 +68,10 @@ async function measure(url: string, chromePort: number): Promise<Omit<PageFigure
     throw new Error(`Lighthouse answered nothing for ${url}`);
   }
   const { lhr } = result;
+  if (report !== undefined) {
+    mkdirSync(path.dirname(report), { recursive: true });
+    writeFileSync(report, JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as
     { items: { resourceType?: string; transferSize?: number }[] } | undefined) ?? { items: [] };
@@ -112,10 +123,14 @@ try {
     ],
   });
   const figures: PageFigures[] = [];
-  for (const page of pages) {
+  for (const [index, page] of pages.entries()) {
     const samples: Omit<PageFigures, 'page'>[] = [];
     for (let run = 0; run < runs; run += 1) {
-      samples.push(await measure(`${base}${page}`, chrome.port));
+      const report =
+        options.reports && run === runs - 1
+          ? path.join(outFolder, 'web-lighthouse', `page-${String(index + 1)}.json`)
+          : undefined;
+      samples.push(await measure(`${base}${page}`, chrome.port, report));
     }
     const of = (key: keyof Omit<PageFigures, 'page'>) =>
       median(samples.map((sample) => sample[key]));

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
@@ -25,13 +25,18 @@ const root = document.getElementById('root');
 if (!root) {
   throw new Error('Element #root fehlt.');
 }
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+const reactRoot = createRoot(root);
+// The first render as a transition: React renders it in slices between which the browser stays
+// responsive, instead of in one long task.
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={createRouter()} />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+});

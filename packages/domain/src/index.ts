@@ -18,6 +18,7 @@ export * from './lookups/school-words.ts';
 export * from './lookups/subject-areas.ts';
 export * from './lookups/subject-colours.ts';
 export * from './lookups/subject-icons.ts';
+export * from './lookups/subject-search-terms.ts';
 export * from './licences/licences.ts';
 export * from './media/cover.ts';
 export * from './media/field-labels.ts';

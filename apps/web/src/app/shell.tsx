@@ -1,4 +1,3 @@
-import { isProducer } from '@medienkatalog/domain';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -7,19 +6,16 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useIsFetching } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { MEDIA_LIST_KEY } from '../api/media-list.ts';
 import { useLogout, useUserInfo } from '../api/user.ts';
 import { LoginPromptProvider } from '../components/login-prompt.tsx';
-import { deskLinks } from '../features/media-centre/desk-access.ts';
 import { SearchBar } from '../features/search/search-bar.tsx';
 import { paths, STATIC_PAGES } from '../lib/paths.ts';
 import { theme } from './theme.ts';
@@ -41,6 +37,11 @@ const STATIC_KEYS = {
   'ueber-uns': 'footer.ueberUns',
 } as const;
 
+// The menu's entries and popup load when it is first opened.
+const UserMenuList = lazy(async () => ({
+  default: (await import('./user-menu-list.tsx')).UserMenuList,
+}));
+
 /**
  * The user menu. It opens in `container`, an element inside the header: a menu at the end of the
  * body would stand outside every landmark (axe `region`); `disablePortal` would not do, as the
@@ -52,6 +53,8 @@ function UserMenu({ container }: { container: HTMLElement | null }) {
   const { data: user } = useUserInfo();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that closing keeps its transition.
+  const [opened, setOpened] = useState(false);
   if (!user) {
     return (
       <Button color="inherit" component={RouterLink} to={paths.login}>
@@ -68,79 +71,30 @@ function UserMenu({ container }: { container: HTMLElement | null }) {
         aria-haspopup="menu"
         onClick={(event) => {
           setAnchor(event.currentTarget);
+          setOpened(true);
         }}
       >
         <AccountCircleIcon />
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        container={container}
-        onClose={() => {
-          setAnchor(null);
-        }}
-      >
-        <MenuItem disabled>{name}</MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void navigate(paths.profile);
-          }}
-        >
-          {t('app.profile')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void navigate(paths.redeem);
-          }}
-        >
-          {t('access.codeButton')}
-        </MenuItem>
-        {user.type === 'MZ' && (
-          <MenuItem
-            onClick={() => {
+      {opened && (
+        <Suspense fallback={null}>
+          <UserMenuList
+            user={user}
+            anchor={anchor}
+            container={container}
+            onClose={() => {
               setAnchor(null);
-              void navigate(paths.contentPreview);
             }}
-          >
-            {isProducer(user) ? t('app.myMedia') : t('app.contentPreview')}
-          </MenuItem>
-        )}
-        {isProducer(user) && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              void navigate(paths.producer.shares);
+            onLogout={() => {
+              logout.mutate(undefined, {
+                onSuccess: () => {
+                  void navigate(paths.marketplace);
+                },
+              });
             }}
-          >
-            {t('app.licensing')}
-          </MenuItem>
-        )}
-        {deskLinks(user).map((link) => (
-          <MenuItem
-            key={link.to}
-            onClick={() => {
-              setAnchor(null);
-              void navigate(link.to);
-            }}
-          >
-            {t(link.text)}
-          </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            logout.mutate(undefined, {
-              onSuccess: () => {
-                void navigate(paths.marketplace);
-              },
-            });
-          }}
-        >
-          {t('app.logout')}
-        </MenuItem>
-      </Menu>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

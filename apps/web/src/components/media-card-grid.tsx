@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '../api/media-list.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
@@ -14,6 +14,8 @@ import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-c
 
 /** Skeleton cards while a page loads (spec: 4). */
 const SKELETONS = 4;
+/** The first cards, whose covers load at once and first (the page's largest paint). */
+const PRIORITY_CARDS = 2;
 
 function SkeletonCard() {
   return (
@@ -41,10 +43,19 @@ export interface MediaCardGridProps {
   heading?: string;
   /** Reports the total of the list (X-Total-Count), e.g. for a heading. */
   onTotal?: (total: number | undefined, approximate: boolean) => void;
+  /** The cards are what the page shows first (default): their first covers load first. */
+  leadsPage?: boolean;
 }
 
 /** Media cards with infinite scroll, skeletons while loading, empty state and error snackbar. */
-export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: MediaCardGridProps) {
+export function MediaCardGrid({
+  listUrl,
+  emptyText,
+  keep,
+  heading,
+  onTotal,
+  leadsPage = true,
+}: MediaCardGridProps) {
   const { t } = useTranslation();
   const list = useMediaList(listUrl);
   const [previewId, setPreviewId] = useState<string>();
@@ -58,7 +69,12 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
     setDismissedError(list.errorUpdatedAt);
   };
 
-  const firstPage = list.data?.pages[0];
+  // Cards that arrive are rendered in the background, in slices between which the browser
+  // paints and answers input, instead of in one long task (the skeletons stay until then).
+  const pages = useDeferredValue(list.data?.pages);
+  const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
+  // The total shows with the cards it counts.
+  const firstPage = pages?.[0];
   useEffect(() => {
     if (firstPage) {
       onTotal?.(firstPage.total, firstPage.approximate);
@@ -67,7 +83,9 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
+    // Not while the cards of a page are still being rendered: the end of the list is not yet
+    // where it will be.
+    if (!element || rendering || typeof IntersectionObserver === 'undefined') {
       return undefined;
     }
     const observer = new IntersectionObserver(
@@ -82,12 +100,10 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
     return () => {
       observer.disconnect();
     };
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rendering]);
 
-  const items = (list.data?.pages.flatMap((page) => page.items) ?? []).filter(
-    (item) => keep?.(item) ?? true,
-  );
-  const loading = list.isPending || isFetchingNextPage;
+  const items = (pages?.flatMap((page) => page.items) ?? []).filter((item) => keep?.(item) ?? true);
+  const loading = list.isPending || isFetchingNextPage || rendering;
   const preview = items.find((item) => item.identifier === previewId);
 
   return (
@@ -97,7 +113,7 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
           {heading}
         </Typography>
       )}
-      {list.isSuccess && items.length === 0 && !hasNextPage && (
+      {list.isSuccess && !rendering && items.length === 0 && !hasNextPage && (
         <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary" role="status">
           {emptyText ?? t('grid.empty')}
         </Typography>
@@ -115,7 +131,7 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
           justifyContent: 'start',
         }}
       >
-        {items.map((item) => (
+        {items.map((item, index) => (
           <Box
             component="li"
             key={item.identifier}
@@ -123,6 +139,7 @@ export function MediaCardGrid({ listUrl, emptyText, keep, heading, onTotal }: Me
           >
             <MediaCard
               medium={item}
+              priority={leadsPage && index < PRIORITY_CARDS}
               onPreview={(medium) => {
                 setPreviewId(medium.identifier);
               }}

@@ -35,7 +35,7 @@ const CARD_FOOT_HEIGHT = 80;
 /** Shared-with entries shown by name; the rest are grouped into one (spec: 2). */
 const SHARED_SHOWN = 2;
 
-function Cover({ src, title }: { src: string; title: string }) {
+function Cover({ src, title, priority }: { src: string; title: string; priority: boolean }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   if (broken) {
@@ -60,7 +60,11 @@ function Cover({ src, title }: { src: string; title: string }) {
       component="img"
       src={src}
       alt={title}
-      loading="lazy"
+      // The first covers of the page are what it shows first (its largest paint): no waiting.
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      width={CARD_WIDTH}
+      height={CARD_IMAGE_HEIGHT}
       onError={() => {
         setBroken(true);
       }}
@@ -176,6 +180,8 @@ export interface MediaCardProps {
   medium: CatalogueItem;
   /** Opens the preview overlay; without it the card has no eye button. */
   onPreview?: (medium: CatalogueItem) => void;
+  /** One of the first cards on the page: its cover loads at once and before other images. */
+  priority?: boolean;
 }
 
 /**
@@ -184,7 +190,7 @@ export interface MediaCardProps {
  * of which fits the card's width whatever the access (at most four 40 px buttons, or one text
  * button and two icons), so nothing sticks out of the card or makes it scroll.
  */
-export function MediaCard({ medium, onPreview }: MediaCardProps) {
+export function MediaCard({ medium, onPreview, priority = false }: MediaCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = sanitizeTitle(medium.fn_titel);
@@ -231,7 +237,7 @@ export function MediaCard({ medium, onPreview }: MediaCardProps) {
       >
         {!clip && (
           <Box sx={{ position: 'relative', flexShrink: 0 }}>
-            <Cover src={medium.cover} title={plainText} />
+            <Cover src={medium.cover} title={plainText} priority={priority} />
             <CoverLength medium={medium} />
           </Box>
         )}

@@ -1,17 +1,13 @@
-import { coverUrl, type CatalogueItem, type MediaLink } from '@medienkatalog/domain';
+import type { CatalogueItem, MediaLink } from '@medienkatalog/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessRefresh } from '../api/access-refresh.ts';
 import { ApiError } from '../api/http.ts';
@@ -19,7 +15,11 @@ import { fetchUserMediaLinks } from '../api/media-link.ts';
 import { useUserInfo } from '../api/user.ts';
 import { AccessDialog } from './access-dialog.tsx';
 import { useLoginPrompt } from './login-prompt.tsx';
-import { MediaPlayer, viewerKindOf } from './media-player/index.ts';
+import { viewerKindOf } from './media-player/viewer-kind.ts';
+
+// The player (its controls, viewers and dialog) loads when something is first played.
+const loadPlayerDialog = () => import('./player-dialog.tsx');
+const PlayerDialog = lazy(async () => ({ default: (await loadPlayerDialog()).PlayerDialog }));
 
 interface Message {
   severity: 'success' | 'error' | 'info';
@@ -63,12 +63,12 @@ export function MediaPlayback({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { data: user } = useUserInfo();
   const promptLogin = useLoginPrompt();
   const refreshAccess = useAccessRefresh();
   const [busy, setBusy] = useState<'play' | 'download' | null>(null);
   const [playing, setPlaying] = useState<MediaLink | null>(null);
+  const [played, setPlayed] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [accessDialog, setAccessDialog] = useState<{ refusal?: string } | null>(null);
 
@@ -78,6 +78,10 @@ export function MediaPlayback({
       return;
     }
     setBusy(action);
+    if (action === 'play') {
+      // Fetched while the link is asked for (a failure shows when the dialog renders).
+      loadPlayerDialog().catch(() => undefined);
+    }
     try {
       const link = await fetchUserMediaLinks(medium.identifier, action);
       if (medium.remaining !== null) {
@@ -104,6 +108,7 @@ export function MediaPlayback({
         return;
       }
       setPlaying(link);
+      setPlayed(true);
       setMessage({ severity: 'success', text: t('playback.playing') });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
@@ -198,35 +203,19 @@ export function MediaPlayback({
           setAccessDialog(null);
         }}
       />
-      <Dialog
-        open={playing !== null}
-        onClose={() => {
-          setPlaying(null);
-        }}
-        maxWidth="md"
-        fullWidth
-        aria-labelledby={titleId}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          {playing && (
-            <MediaPlayer
-              link={playing}
-              title={title}
-              poster={coverUrl(medium.identifier, '1024x576')}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button
-            onClick={() => {
+      {/* Mounted from the first play on, so that closing keeps its transition. */}
+      {played && (
+        <Suspense fallback={null}>
+          <PlayerDialog
+            identifier={medium.identifier}
+            link={playing}
+            title={title}
+            onClose={() => {
               setPlaying(null);
             }}
-          >
-            {t('playback.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          />
+        </Suspense>
+      )}
       <Snackbar
         open={message !== null}
         autoHideDuration={5000}

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
@@ -13,6 +13,8 @@ import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-c
 
 /** Cards a row shows at most; 'Alle anzeigen' leads to the full list. */
 const ROW_LENGTH = 12;
+/** Cards of a row above the fold whose covers load first (the page's largest paint). */
+const PRIORITY_CARDS = 2;
 
 /** Whether the element came within a screen's height of the viewport (then stays true). */
 function useNearViewport(eager: boolean) {
@@ -60,8 +62,11 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
   // The list's first page, in the same cache as the card grids (stars update it alike).
   const list = useInfiniteQuery({ ...mediaListQueryOptions(listUrl), enabled: near });
   const [previewId, setPreviewId] = useState<string>();
-  const items = list.data?.pages[0]?.items.slice(0, ROW_LENGTH) ?? [];
-  if (list.isSuccess && items.length === 0) {
+  // Cards that arrive are rendered in the background, in slices between which the browser
+  // paints and answers input, instead of in one long task (the skeletons stay until then).
+  const shownPage = useDeferredValue(list.data?.pages[0]?.items);
+  const items = shownPage?.slice(0, ROW_LENGTH) ?? [];
+  if (list.isSuccess && list.data.pages[0]?.items.length === 0) {
     return null;
   }
   const preview = items.find((item) => item.identifier === previewId);
@@ -90,7 +95,7 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
       ) : (
         <Box
           component="ul"
-          aria-busy={near && list.isPending}
+          aria-busy={near && shownPage === undefined}
           sx={{
             listStyle: 'none',
             m: 0,
@@ -106,7 +111,7 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
             '& > li': { scrollSnapAlign: 'start' },
           }}
         >
-          {list.isPending
+          {shownPage === undefined
             ? near &&
               Array.from({ length: 4 }, (_, index) => (
                 <Box component="li" key={index} aria-hidden>
@@ -115,10 +120,11 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
                   <Skeleton width="60%" />
                 </Box>
               ))
-            : items.map((item) => (
+            : items.map((item, index) => (
                 <Box component="li" key={item.identifier} sx={{ display: 'flex' }}>
                   <MediaCard
                     medium={item}
+                    priority={eager && index < PRIORITY_CARDS}
                     onPreview={(medium) => {
                       setPreviewId(medium.identifier);
                     }}

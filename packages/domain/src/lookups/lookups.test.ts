@@ -8,8 +8,8 @@ import {
   subjectAreaAncestors,
   subjectAreaChildren,
   subjectAreaName,
-  subjectAreaSearchText,
 } from './subject-areas.ts';
+import { subjectAreaSearchTerms, subjectAreaSearchText } from './subject-search-terms.ts';
 import { subjectAreaIcon } from './subject-icons.ts';
 
 describe('languages', () => {
@@ -144,6 +144,13 @@ describe('subject areas', () => {
 
   it('lists the children of an area', () => {
     expect(subjectAreaChildren('020').map((area) => area.code)).toContain('02001');
+  });
+
+  it('keeps the synonyms apart: an area has its own, or none', () => {
+    expect(subjectAreaSearchTerms('02001')).toEqual(['Arbeitswelt', 'Arbeitslehre']);
+    expect(subjectAreaSearchTerms('020')).toEqual([]);
+    expect(subjectAreaSearchTerms('999')).toEqual([]);
+    expect(SUBJECT_AREAS[0]).toEqual({ code: '020', label: 'Arbeitslehre', parent: null });
   });
 
   it('gives the search the names and synonyms of the codes and their ancestors', () => {

@@ -1,4 +1,5 @@
 import { SUBJECT_AREAS } from './subject-areas.ts';
+import { subjectAreaSearchTerms } from './subject-search-terms.ts';
 
 /**
  * Short forms of school subjects as teachers and pupils say them, each with the name of the
@@ -23,7 +24,7 @@ export const SCHOOL_WORDS: Readonly<Record<string, string>> = {
 };
 
 const NAMES = new Set(
-  SUBJECT_AREAS.flatMap((area) => [area.label, ...area.searchTerms]).map((name) =>
+  SUBJECT_AREAS.flatMap((area) => [area.label, ...subjectAreaSearchTerms(area.code)]).map((name) =>
     name.toLowerCase(),
   ),
 );

@@ -1,12 +1,13 @@
 import data from './data/sachgebiete.json' with { type: 'json' };
 
+/* The synonyms of the areas are in subject-search-terms.ts: the web app shows the names (filters,
+   medium page) and would load the synonyms, as large again, for nothing. */
+
 /** One subject area (Sachgebiet) of the media centres' classification. */
 export interface SubjectArea {
   code: string;
   label: string;
   parent: string | null;
-  /** Synonyms the search also knows this area by. */
-  searchTerms: readonly string[];
 }
 
 export const SUBJECT_AREAS: readonly SubjectArea[] = data;
@@ -54,16 +55,4 @@ export function subjectAreaAncestors(code: string): SubjectArea[] {
     }
   }
   return prefixes;
-}
-
-/** Names and synonyms of the codes and their ancestors, for the search index. */
-export function subjectAreaSearchText(codes: readonly string[]): string {
-  const words = new Set<string>();
-  for (const code of codes) {
-    for (const area of subjectAreaAncestors(code)) {
-      words.add(area.label);
-      area.searchTerms.forEach((term) => words.add(term));
-    }
-  }
-  return [...words].join(' ');
 }

@@ -1,28 +1,13 @@
-import { fileExtension, playerKindOf, type MediaLink } from '@medienkatalog/domain';
+import type { MediaLink } from '@medienkatalog/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { AvPlayer } from './av-player.tsx';
 import { ImageViewer } from './image-viewer.tsx';
+import { viewerKindOf } from './viewer-kind.ts';
 
-/** What a link's direct file is shown in. */
-export type ViewerKind = 'video' | 'audio' | 'image' | 'pdf' | 'page' | 'none';
-
-/** The viewer of a medium by its direct file's name (an HLS stream is always video). */
-export function viewerKindOf(link: Pick<MediaLink, 'direct' | 'stream'>): ViewerKind {
-  if (link.stream) {
-    return 'video';
-  }
-  if (!link.direct) {
-    return 'none';
-  }
-  const pathname = decodeURIComponent(new URL(link.direct, 'http://relative.invalid').pathname);
-  if (fileExtension(pathname) === 'pdf') {
-    return 'pdf';
-  }
-  return playerKindOf(pathname);
-}
+export { viewerKindOf, type ViewerKind } from './viewer-kind.ts';
 
 /**
  * Shows a medium as its kind asks (issue 14): video and audio in the player (adaptive stream

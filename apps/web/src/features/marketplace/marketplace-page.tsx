@@ -19,6 +19,9 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 /** Subject areas with a shelf of their own: the ones with the most media. */
 const SUBJECT_ROWS = 6;
 
+/** Counts as '1.234'; one formatter (toLocaleString would build one per chip, slowly). */
+const COUNT_FORMAT = new Intl.NumberFormat('de-DE');
+
 const isKind = (value: string | null): value is SearchKind =>
   (SEARCH_KINDS as readonly (string | null)[]).includes(value);
 
@@ -111,7 +114,7 @@ export function MarketplacePage() {
             <li key={category.value}>
               <Chip
                 icon={<SubjectIcon code={category.value} />}
-                label={`${category.text} (${category.count.toLocaleString('de-DE')})`}
+                label={`${category.text} (${COUNT_FORMAT.format(category.count)})`}
                 component={RouterLink}
                 to={paths.category([category.value])}
                 clickable

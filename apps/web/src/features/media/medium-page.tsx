@@ -79,6 +79,8 @@ export function MediumPage() {
             component="img"
             src={item.cover}
             alt=""
+            // The page's largest paint: loaded before anything else the page shows.
+            fetchPriority="high"
             sx={{ width: '100%', aspectRatio: '400 / 226', bgcolor: 'grey.200', borderRadius: 1 }}
             onError={(event) => {
               event.currentTarget.style.visibility = 'hidden';
@@ -124,6 +126,7 @@ export function MediumPage() {
           <MediaCardGrid
             listUrl={relatedUrl}
             keep={(related) => related.identifier !== item.identifier}
+            leadsPage={false}
           />
         </Box>
       )}

@@ -5,6 +5,7 @@ import {
   subjectAreaAncestors,
   subjectAreaChildren,
   subjectAreaName,
+  subjectAreaSearchTerms,
   type SubjectArea,
 } from '@medienkatalog/domain';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
@@ -33,7 +34,7 @@ const INDENT_PX = 20;
 const SEARCH_TEXT = new Map(
   SUBJECT_AREAS.map((area) => [
     area.code,
-    [area.label, ...area.searchTerms].join('\n').toLocaleLowerCase('de'),
+    [area.label, ...subjectAreaSearchTerms(area.code)].join('\n').toLocaleLowerCase('de'),
   ]),
 );
 

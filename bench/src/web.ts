@@ -132,8 +132,9 @@ try {
           : undefined;
       samples.push(await measure(`${base}${page}`, chrome.port, report));
     }
+    // A run in which Lighthouse could not measure a figure gives NaN: the median of the others.
     const of = (key: keyof Omit<PageFigures, 'page'>) =>
-      median(samples.map((sample) => sample[key]));
+      median(samples.map((sample) => sample[key]).filter(Number.isFinite));
     figures.push({
       page,
       score: of('score'),

@@ -2,29 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
 import { logIn } from './support/session.ts';
+import { expectClickableAtCentre } from './support/clickable.ts';
 
 const PRODUCER = ['produzent@demo.medienkatalog.invalid', 'Demo-Produzent-2026'] as const;
 const TEACHER = ['lehrkraft@demo.medienkatalog.invalid', 'Demo-Lehrkraft-2026'] as const;
 
 // The steps build on each other (the server keeps what the earlier ones made).
 test.describe.configure({ mode: 'serial' });
-
-/** A control receives a click at the centre of where it is drawn (nothing covers it). */
-async function expectClickableAtCentre(control: Locator) {
-  const box = await control.boundingBox();
-  expect(box).not.toBeNull();
-  if (!box) {
-    return;
-  }
-  const hit = await control.evaluate(
-    (element, point) => {
-      const found = document.elementFromPoint(point.x, point.y);
-      return found !== null && (found === element || element.contains(found));
-    },
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(hit).toBe(true);
-}
 
 /** Calls the API from the page as the app does: session cookie and CSRF header. */
 async function redeemFromPage(page: Page, code: string) {

@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
 import { logIn } from './support/session.ts';
+import { expectClickableAtCentre } from './support/clickable.ts';
 
 /**
  * Licences as the demo teacher meets them (school 'Gesamtschule Am Stadtpark'): Naturfilm's
@@ -13,26 +14,6 @@ const NATURFILM = '/search?producer=Naturfilm%20Mitteldeutschland';
 const LERNFILM = '/search?producer=Lernfilm%20Studio%20Nord';
 
 const cards = (page: Page) => page.locator('main article');
-
-/** The control receives a click where it is drawn: the topmost element at its centre is it. */
-async function expectClickableAtCentre(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, 'the control is drawn').not.toBeNull();
-  if (!box) {
-    return;
-  }
-  const hit = await control.evaluate(
-    (element, point) => {
-      const topmost = document.elementFromPoint(point.x, point.y);
-      return topmost !== null && (topmost === element || element.contains(topmost));
-    },
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(hit, `${String(await control.getAttribute('aria-label'))} is hit at its centre`).toBe(
-    true,
-  );
-}
 
 test('a Naturfilm card offers "Zugang erhalten" instead of playing; it leads to redeeming a code', async ({
   page,

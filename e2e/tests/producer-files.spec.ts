@@ -151,7 +151,7 @@ test('a producer adds a medium through the seven wizard steps with a teaser and 
   await wizard.getByRole('button', { name: 'Weiter' }).click();
 
   await expect(wizard).toContainText('Schritt 7 von 7: Dateien verwalten');
-  await wizard.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([
+  await wizard.getByLabel('Hochzuladende Dateien').setInputFiles([
     { name: 'film.webm', mimeType: 'video/webm', buffer: video },
     {
       name: 'arbeitsblatt.txt',

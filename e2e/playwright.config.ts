@@ -19,6 +19,9 @@ export default defineConfig({
   // Generous for a busy CI machine (the whole run measured up to four times slower than idle).
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // One retry: on a busy machine a journey has failed once in a run (a different one each time,
+  // timing). A journey that passes only on its retry is listed as flaky in the summary line.
+  retries: 1,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',

@@ -95,6 +95,11 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 
 const dialect = new PgDialect();
 
+/** The driver under Drizzle (a pg.Pool or a PGlite); Drizzle's generic type does not name it. */
+function driverClient(db: Database): unknown {
+  return (db as unknown as { $client: unknown }).$client;
+}
+
 /**
  * Like queryRows, but on the PostgreSQL server as a named prepared statement: each connection
  * plans it once and then reuses a generic plan, instead of planning it on every call. For the
@@ -103,8 +108,7 @@ const dialect = new PgDialect();
  * The statement's text must not vary with its values: arrays as one parameter (`sql.param`).
  */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
-  // Drizzle keeps the driver's client on `$client`; its generic type does not name it.
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = driverClient(db);
   if (!(client instanceof pg.Pool)) {
     return queryRows<Row>(db, query);
   }
@@ -132,8 +136,7 @@ export async function bulkTransaction<T>(
   db: Database,
   work: (session: BulkSession) => Promise<T>,
 ): Promise<T> {
-  // Drizzle keeps the driver's client on `$client`; its generic type does not name it.
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = driverClient(db);
   if (client instanceof PGlite) {
     return client.transaction((tx) =>
       work({

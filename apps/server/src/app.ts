@@ -256,12 +256,13 @@ export async function buildApp({
   app.decorate('accountWorkSettled', () => auth.settled());
 
   const accessRepository = new AccessRepository(db);
+  const catalogueRepository = new CatalogueRepository(db);
   const policy = new AccessPolicy(accessRepository);
   const catalogue = new CatalogueService(
-    new CatalogueRepository(db),
+    catalogueRepository,
     searchTuning,
     searchCache,
-    (viewer, identifiers) => policy.cardAccess(viewer, identifiers),
+    (viewer, media, version) => policy.cardAccess(viewer, media, version),
   );
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(authRoutes, { auth });

@@ -265,6 +265,27 @@ describe.each(databaseKinds)('licences (%s)', (kind) => {
     expect((await play(teacher, 'FWU-B1')).statusCode).toBe(403);
   });
 
+  it('shows at once what another instance changed of the licences', async () => {
+    // Written straight into the database, as another server instance would. The detail page
+    // takes the cards' way (withCounters) without an answer cache in front of it.
+    const card = async () =>
+      (await teacher.get('/api/v1/media/NATURFILM-C1')).json<CatalogueItem>();
+    expect(await card()).toMatchObject({ identifier: 'NATURFILM-C1', access: 'none' });
+    const teacherId = await userId(database.db, 'lehrkraft@demo.medienkatalog.invalid');
+    const licence = await grantLicence(database.db, {
+      licensee: { userId: teacherId },
+      scope: { pool: 'naturfilm' },
+      grantorPool: 'naturfilm',
+      rights: 'stream',
+      uses: 3,
+    });
+    expect(await card()).toMatchObject({ access: 'licence', download: false, remaining: 3 });
+    await database.db.execute(sql`UPDATE licences SET remaining = 1 WHERE id = ${licence}`);
+    expect(await card()).toMatchObject({ access: 'licence', remaining: 1 });
+    await database.db.execute(sql`UPDATE licences SET revoked_at = now() WHERE id = ${licence}`);
+    expect(await card()).toMatchObject({ access: 'none', remaining: null });
+  });
+
   it('counts a use once per user, medium and day and stops at zero', async () => {
     const two = await createOrganisation(database.db, {
       kind: 'school',

@@ -53,6 +53,25 @@ export interface Grant {
   used_today: boolean;
 }
 
+/** What a card needs to know of its medium to show whether it plays: its facts and Mediatheken. */
+export interface CardMedium extends MediumFacts {
+  /** The Mediatheken that hold the medium. */
+  mediatheken: number[];
+}
+
+/** A licence in force that a holder holds, and what it covers: a medium, a pool or a Mediathek. */
+export type HeldGrant = Omit<Grant, 'media_id' | 'used_today'> & {
+  media_id: number | null;
+  pool: string | null;
+  mediathek_id: number | null;
+};
+
+/** All licences in force a holder holds, and the media its user used today. */
+export interface HeldLicences {
+  grants: HeldGrant[];
+  usedToday: number[];
+}
+
 const columns = sql.raw('id, identifier, pool, fn_titel, fn_status, open_access');
 
 /** The facts behind the access policy's decisions. Identifiers match in any case. */
@@ -121,6 +140,30 @@ export class AccessRepository {
           FROM wanted w`,
     );
     return rows.map(({ grants, ...medium }) => ({ medium, grants }));
+  }
+
+  /**
+   * Every licence in force the holder holds (its user's own and its organisation's), with what
+   * it covers, and the media the user used today: what the cards of any list need (the
+   * policy's cardAccess), in one query.
+   */
+  async heldLicences(holder: Holder): Promise<HeldLicences> {
+    const [row] = await queryPrepared<HeldLicences>(
+      this.db,
+      sql`SELECT
+            coalesce((SELECT json_agg(g) FROM (
+              SELECT l.id AS licence_id, l.media_id, l.pool, l.mediathek_id, l.rights,
+                coalesce(l.remaining, p.remaining) AS remaining,
+                CASE WHEN l.remaining IS NOT NULL THEN l.id
+                     WHEN p.remaining IS NOT NULL THEN p.id END AS counted_licence_id
+              FROM licences l LEFT JOIN licences p ON p.id = l.parent_id
+              WHERE (l.licensee_user_id = ${holder.userId}
+                     OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)
+                AND ${inForce('l', 'p')}) AS g), '[]') AS grants,
+            coalesce((SELECT json_agg(u.media_id) FROM media_uses u
+                      WHERE u.user_id = ${holder.userId} AND u.day = ${today}), '[]') AS "usedToday"`,
+    );
+    return row ?? { grants: [], usedToday: [] };
   }
 
   /** Whether a licence (and the one it was passed on from) is in force today. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Grant, LicenceFacts, MediumFacts } from './access.repository.ts';
+import type { Grant, HeldGrant, LicenceFacts, MediumFacts } from './access.repository.ts';
 import type { UserRow } from './auth.repository.ts';
-import { bestGrant, ownsMedium, permits, permitsLicence, previewScope } from './policies.ts';
+import {
+  bestGrant,
+  grantsCovering,
+  indexHeld,
+  ownsMedium,
+  permits,
+  permitsLicence,
+  previewScope,
+} from './policies.ts';
 
 const user = (overrides: Partial<UserRow> = {}): UserRow => ({
   id: 1,
@@ -67,6 +75,49 @@ describe('the access policy', () => {
       bestGrant([grant({ licence_id: 1, remaining: 3 }), grant({ licence_id: 2, remaining: null })])
         ?.licence_id,
     ).toBe(2);
+  });
+
+  it('finds the held licences that cover a card’s medium: itself, its pool or a Mediathek', () => {
+    const held = (overrides: Partial<HeldGrant>): HeldGrant => ({
+      licence_id: 1,
+      media_id: null,
+      pool: null,
+      mediathek_id: null,
+      rights: 'stream',
+      remaining: null,
+      counted_licence_id: null,
+      ...overrides,
+    });
+    const grants = [
+      held({ licence_id: 1, media_id: 1 }),
+      held({ licence_id: 2, pool: 'fwu', rights: 'download' }),
+      held({ licence_id: 3, mediathek_id: 9, remaining: 2, counted_licence_id: 3 }),
+      held({ licence_id: 4, media_id: 2 }),
+      held({ licence_id: 5, pool: 'lernfilm' }),
+      held({ licence_id: 6, mediathek_id: 8 }),
+    ];
+    const card = { ...medium(), mediatheken: [9] };
+    const covering = grantsCovering(indexHeld({ grants, usedToday: [] }), card);
+    expect(covering.map((grant) => grant.licence_id)).toEqual([1, 2, 3]);
+    expect(covering.every((grant) => grant.media_id === 1 && !grant.used_today)).toBe(true);
+    expect(covering[2]).toMatchObject({ remaining: 2, counted_licence_id: 3 });
+    // Used today: a used-up licence still serves it today.
+    const used = grantsCovering(
+      indexHeld({
+        grants: [held({ media_id: 1, remaining: 0, counted_licence_id: 1 })],
+        usedToday: [1],
+      }),
+      card,
+    );
+    expect(bestGrant(used)?.used_today).toBe(true);
+    expect(
+      grantsCovering(indexHeld({ grants, usedToday: [] }), {
+        ...card,
+        id: 3,
+        pool: 'x',
+        mediatheken: [],
+      }),
+    ).toEqual([]);
   });
 
   it('lets producers withdraw their own shares and media centres pass on and withdraw theirs', () => {

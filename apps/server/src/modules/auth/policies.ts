@@ -1,9 +1,12 @@
 import { isMediaCentreUser, isProducer, MESSAGES, producerPool } from '@medienkatalog/domain';
+import { LRUCache } from 'lru-cache';
 import { HttpError } from '../../http-error.ts';
 import type { SearchScope } from '../catalogue/search-filters.ts';
 import type {
   AccessRepository,
+  CardMedium,
   Grant,
+  HeldLicences,
   Holder,
   LicenceFacts,
   MediumFacts,
@@ -212,8 +215,71 @@ export function permitsLicence(action: LicenceAction, licence: LicenceFacts): bo
   }
 }
 
+/** Holders whose licences are kept for the cards (see AccessPolicy.cardAccess). */
+const HELD_LICENCES_KEPT = 1_000;
+
+/** Today in German time (licences are valid for whole days there), as YYYY-MM-DD. */
+const BERLIN_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
+const berlinDay = () => BERLIN_DATE.format(Date.now());
+
+/** A holder's licences by what they cover, and the media its user used today. */
+export interface HeldIndex {
+  byMedium: Map<number, HeldGrant[]>;
+  byPool: Map<string, HeldGrant[]>;
+  byMediathek: Map<number, HeldGrant[]>;
+  usedToday: Set<number>;
+}
+
+export function indexHeld(held: HeldLicences): HeldIndex {
+  const index: HeldIndex = {
+    byMedium: new Map(),
+    byPool: new Map(),
+    byMediathek: new Map(),
+    usedToday: new Set(held.usedToday),
+  };
+  const add = <K>(map: Map<K, HeldGrant[]>, key: K | null, grant: HeldGrant) => {
+    if (key !== null) {
+      const grants = map.get(key);
+      if (grants) {
+        grants.push(grant);
+      } else {
+        map.set(key, [grant]);
+      }
+    }
+  };
+  for (const grant of held.grants) {
+    add(index.byMedium, grant.media_id, grant);
+    add(index.byPool, grant.pool, grant);
+    add(index.byMediathek, grant.mediathek_id, grant);
+  }
+  return index;
+}
+
+/** The held licences that cover the medium (itself, its pool, a Mediathek), as grants of it. */
+export function grantsCovering(held: HeldIndex, medium: CardMedium): Grant[] {
+  const covering = [
+    ...(held.byMedium.get(medium.id) ?? []),
+    ...(held.byPool.get(medium.pool) ?? []),
+    ...medium.mediatheken.flatMap((mediathek) => held.byMediathek.get(mediathek) ?? []),
+  ];
+  const usedToday = held.usedToday.has(medium.id);
+  return covering.map((grant) => ({
+    media_id: medium.id,
+    licence_id: grant.licence_id,
+    rights: grant.rights,
+    remaining: grant.remaining,
+    counted_licence_id: grant.counted_licence_id,
+    used_today: usedToday,
+  }));
+}
+
 /** The policy with the facts it looks up: services call it first. */
 export class AccessPolicy {
+  /** The licences of recent holders, with the catalogue version they were read at. */
+  private readonly heldLicences = new LRUCache<string, { version: number; held: HeldIndex }>({
+    max: HELD_LICENCES_KEPT,
+  });
+
   constructor(private readonly repository: AccessRepository) {}
 
   /**
@@ -305,19 +371,33 @@ export class AccessPolicy {
     };
   }
 
-  /** For each of the media (by identifier), what the cards show the actor; none anonymous. */
-  async cardAccess(actor: Actor, identifiers: readonly string[]): Promise<Map<string, CardAccess>> {
+  /**
+   * What the cards of these media show the user: whether and how each plays for them.
+   * `version` is the catalogue's version read with the media's facts (every change of licences
+   * and every counted use moves it): the licences the user holds are kept per user for that
+   * version and day, so a list costs no licence query of its own and is never stale.
+   */
+  async cardAccess(
+    user: UserRow,
+    media: readonly CardMedium[],
+    version: number,
+  ): Promise<Map<string, CardAccess>> {
     const answers = new Map<string, CardAccess>();
-    if (!actor || identifiers.length === 0) {
+    if (media.length === 0) {
       return answers;
     }
-    const found = await this.repository.mediaWithGrants(
-      holderOf(actor),
-      identifiers.map((identifier) => identifier.toUpperCase()),
-    );
-    for (const { medium, grants } of found) {
-      const free = entitlementWithoutLicence(actor, medium);
-      const candidates = free ? [] : grants;
+    const holder = holderOf(user);
+    const key = `${berlinDay()}:${String(holder.userId)}:${String(holder.organisationId)}`;
+    let kept = this.heldLicences.get(key);
+    if (kept?.version !== version) {
+      // Read after `version`: at least as new as it.
+      kept = { version, held: indexHeld(await this.repository.heldLicences(holder)) };
+      this.heldLicences.set(key, kept);
+    }
+    const { held } = kept;
+    for (const medium of media) {
+      const free = entitlementWithoutLicence(user, medium);
+      const candidates = free ? [] : grantsCovering(held, medium);
       const grant = bestGrant(candidates);
       answers.set(medium.identifier, {
         access: free ? free.basis : grant ? 'licence' : 'none',

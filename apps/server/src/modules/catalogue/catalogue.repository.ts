@@ -6,6 +6,7 @@ import {
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
+import type { CardMedium } from '../auth/access.repository.ts';
 import { textArray } from './search-filters.ts';
 import type { WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
@@ -434,19 +435,46 @@ export class CatalogueRepository {
     return Number(row?.version ?? 0);
   }
 
-  async counters(identifiers: readonly string[], userId: number | undefined) {
+  /** The live star counts of media (an anonymous viewer's cards). */
+  async counters(identifiers: readonly string[]) {
     if (identifiers.length === 0) {
       return [];
     }
-    const starred =
-      userId === undefined
-        ? sql`false`
-        : sql`EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id)`;
     return queryPrepared<MediumCounters>(
       this.db,
-      sql`SELECT m.identifier, m.stars, ${starred} AS starred FROM media m
+      sql`SELECT m.identifier, m.stars, false AS starred FROM media m
           WHERE m.identifier = ANY(${sql.param(identifiers)}::text[])`,
     );
+  }
+
+  /**
+   * The live star counts of media, whether the user starred each, and what the access policy
+   * needs to know of each to say whether it plays for the user (a signed-in viewer's cards),
+   * with the catalogue version they were read at.
+   */
+  async countersWithCardFacts(
+    identifiers: readonly string[],
+    userId: number,
+  ): Promise<{ media: (MediumCounters & CardMedium)[]; version: number }> {
+    if (identifiers.length === 0) {
+      return { media: [], version: 0 };
+    }
+    const rows = await queryPrepared<MediumCounters & CardMedium & { version: number | string }>(
+      this.db,
+      sql`SELECT (SELECT version FROM catalogue_version WHERE id = 1) AS version,
+                 m.identifier, m.stars,
+                 EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id)
+                   AS starred,
+                 m.id, m.pool, m.fn_titel, m.fn_status, m.open_access,
+                 ARRAY(SELECT mm.mediathek_id FROM mediathek_media mm
+                       WHERE mm.media_id = m.id)::int[] AS mediatheken
+          FROM media m
+          WHERE m.identifier = ANY(${sql.param(identifiers)}::text[])`,
+    );
+    return {
+      media: rows.map(({ version: _version, ...medium }) => medium),
+      version: Number(rows[0]?.version ?? 0),
+    };
   }
 
   async findPublished(identifier: string): Promise<MediumRow | undefined> {

@@ -15,18 +15,22 @@ import {
   type Suggestion,
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import type { CardMedium } from '../auth/access.repository.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
 import type { Actor, CardAccess } from '../auth/policies.ts';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
-import type { CatalogueRepository } from './catalogue.repository.ts';
+import type { CatalogueRepository, MediumCounters } from './catalogue.repository.ts';
 import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
 import { queryWords, searchTsQuery, searchTsQueryParts } from './search-text.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 
-/** What the cards show a user about playing each medium, by identifier. */
+/** What the cards show a signed-in user about playing each medium, by identifier. */
 export type CardAccessLookup = (
-  viewer: Actor,
-  identifiers: readonly string[],
+  viewer: UserRow,
+  media: readonly CardMedium[],
+  /** The catalogue version the media's facts were read at. */
+  version: number,
 ) => Promise<Map<string, CardAccess>>;
 
 export interface SearchTuning {
@@ -148,10 +152,15 @@ export class CatalogueService {
    */
   async withCounters<Item extends CatalogueItem>(items: Item[], viewer?: Actor): Promise<Item[]> {
     const identifiers = items.map((item) => item.identifier);
-    const [counters, access] = await Promise.all([
-      this.repository.counters(identifiers, viewer?.id),
-      this.cardAccess(viewer, identifiers),
-    ]);
+    let counters: MediumCounters[];
+    let access = new Map<string, CardAccess>();
+    if (viewer) {
+      const facts = await this.repository.countersWithCardFacts(identifiers, viewer.id);
+      counters = facts.media;
+      access = await this.cardAccess(viewer, facts.media, facts.version);
+    } else {
+      counters = await this.repository.counters(identifiers);
+    }
     const byIdentifier = new Map(counters.map((counter) => [counter.identifier, counter]));
     return items.map((item) => {
       const counter = byIdentifier.get(item.identifier);

@@ -6,6 +6,7 @@ import type {
   AccessRepository,
   CardMedium,
   Grant,
+  HeldGrant,
   HeldLicences,
   Holder,
   LicenceFacts,

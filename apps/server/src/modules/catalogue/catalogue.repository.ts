@@ -157,10 +157,11 @@ export class CatalogueRepository {
 
   /**
    * Ranks only the most popular matches (broad queries): the first `candidates` positions are
-   * those candidates by relevance, later pages continue in popularity order, found either by
-   * walking the popularity index (`walk`, cheap when matches are dense) or by sorting all
-   * matches from the full-text index (cheap when they are sparse; `+ 0` keeps the planner off
-   * the popularity index).
+   * those candidates by relevance, later pages continue in popularity order. Both are found
+   * either by walking the popularity index (`walk`, cheap when matches are dense) or by sorting
+   * all matches from the full-text index (cheap when they are sparse; `+ 0` keeps the planner
+   * off the popularity index, which it prefers whenever it overestimates the matches: a word
+   * estimated at 23,000 matches that had 6,700 took 560 ms walking, 140 ms sorted, at 1M).
    */
   async searchBounded(
     where: SQL,
@@ -170,8 +171,8 @@ export class CatalogueRepository {
     options: { candidates: number; walk: boolean },
   ) {
     const { candidates, walk } = options;
+    const popularity = walk ? sql`m.popularity` : sql`m.popularity + 0`;
     if (page.offset >= candidates) {
-      const popularity = walk ? sql`m.popularity` : sql`m.popularity + 0`;
       return this.searchOrdered(where, sql`${popularity} DESC, m.id DESC`, page);
     }
     return queryRows<MediumRow>(
@@ -180,7 +181,7 @@ export class CatalogueRepository {
             SELECT m.id, m.popularity, m.rank_vector,
                    ${whole === undefined ? sql`true` : sql`m.search_vector @@ ${whole}`} AS whole
             FROM media m WHERE ${where}
-            ORDER BY m.popularity DESC, m.id DESC LIMIT ${candidates}),
+            ORDER BY ${popularity} DESC, m.id DESC LIMIT ${candidates}),
           ranked AS (
             SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, whole && sql`whole`)} AS rank
             FROM candidates

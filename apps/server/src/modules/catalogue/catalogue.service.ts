@@ -209,12 +209,14 @@ export class CatalogueService {
     }
 
     if (broad) {
-      // Walking the popularity index visits about (offset + limit) · N / M media to find a
-      // page (each costs a search-vector check); sorting all M matches costs about M cheaper
-      // reads. Walk while that is the smaller.
-      const visits = ((page.offset + page.limit) * media) / Math.max(1, estimate);
+      // Walking the popularity index visits about W · N / M media to find the W it needs (the
+      // candidates, or on later pages offset + limit), each a search-vector check; sorting all
+      // M matches costs about M cheaper reads. Walk while that is the smaller.
+      const candidates = this.tuning.broadCandidates;
+      const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
+      const visits = (wanted * media) / Math.max(1, estimate);
       const rows = await this.repository.searchBounded(where, tsQuery, text?.whole, page, {
-        candidates: this.tuning.broadCandidates,
+        candidates,
         walk: visits * 3 < estimate,
       });
       return this.withSuggestion(query, fallback, {

@@ -35,6 +35,21 @@ describe('AnswerCache', () => {
     expect(loader.calls).toBe(1);
   });
 
+  it('answers a load whose entry was evicted or cleared while it ran', async () => {
+    let version = 1;
+    const cache = new AnswerCache(async () => version, { entries: 1, versionCheckMs: 0 });
+    const slow = countingLoader({ total: 1 });
+    const pending = cache.get('q=langsam', slow.load);
+    // A newer key pushes the pending one out of the only place.
+    expect(await cache.get('q=schnell', countingLoader({ total: 2 }).load)).toEqual({ total: 2 });
+    expect(await pending).toEqual({ total: 1 });
+    // And the catalogue changes while a load runs: everything is cleared.
+    const running = cache.get('q=wieder', countingLoader({ total: 3 }).load);
+    version = 2;
+    expect(await cache.get('q=anders', countingLoader({ total: 4 }).load)).toEqual({ total: 4 });
+    expect(await running).toEqual({ total: 3 });
+  });
+
   it('reads the version at most once per interval', async () => {
     let reads = 0;
     const cache = new AnswerCache(

@@ -32,6 +32,9 @@ export class AnswerCache<V extends object> {
         ? new LRUCache<string, V, Load<V>>({
             max: options.entries,
             fetchMethod: (_key, _stale, { context }) => context(),
+            // A load whose entry is evicted (more new keys than entries) or cleared (the version
+            // moved) while it runs still answers its requests, instead of failing them.
+            ignoreFetchAbort: true,
           })
         : undefined;
   }

@@ -96,8 +96,8 @@ export async function warmUp(
 }
 
 export interface ReplayFigures {
-  /** The paths in the order they were sent (a prefix of the log when time ran out). */
-  sent: string[];
+  /** The entries in the order they were sent (a prefix of the log when time ran out). */
+  sent: { group: string; path: string }[];
   /** Latencies (ms, sorted) per group. */
   latencies: Map<string, number[]>;
   errors: number;
@@ -115,7 +115,7 @@ export async function replayLog(
 ): Promise<ReplayFigures> {
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
-  const sent: string[] = [];
+  const sent: { group: string; path: string }[] = [];
   const latencies = new Map<string, number[]>();
   let errors = 0;
   let next = 0;
@@ -126,7 +126,7 @@ export async function replayLog(
         return;
       }
       next += 1;
-      sent.push(entry.path);
+      sent.push(entry);
       const before = performance.now();
       try {
         const response = await fetch(`${baseUrl}${entry.path}`);

@@ -455,11 +455,10 @@ async function cacheOnRun(
     seconds: logSeconds,
   });
   const report = await running.probe();
-  const byPath = new Map(log.entries.map((entry) => [entry.path, entry.endpoint]));
-  const cachedPaths = replay.sent.filter((p) => {
-    const endpoint = byPath.get(p);
-    return endpoint === 'search' || endpoint === 'distinct';
-  });
+  const endpointOf = new Map(log.groups.map(({ plan }) => [plan.name, plan.endpoint]));
+  const cachedPaths = replay.sent
+    .filter((entry) => ['search', 'distinct'].includes(endpointOf.get(entry.group) ?? ''))
+    .map((entry) => entry.path);
   console.log(
     `\n${kind}, ${String(mediaCount)} media, answer cache on (${args['cache-entries'] ?? "the server's default"} entries, empty at the start): ` +
       `the log replayed in its order, ${String(connections)} connections, ` +
@@ -473,18 +472,14 @@ async function cacheOnRun(
   console.log(`hit rate: ${hit}`);
   console.log(
     `repeat rate of the same requests: ${percent(repeatRate(cachedPaths))} (asked earlier in this run; an unbounded cache's hit rate), ` +
-      `all requests ${percent(repeatRate(replay.sent))}`,
+      `all requests ${percent(repeatRate(replay.sent.map((entry) => entry.path)))}`,
   );
   console.log('group                           sent  repeat |  HTTP p50     p95     p99');
-  const sentByGroup = new Map<string, string[]>();
-  const groupOf = new Map(log.entries.map((entry) => [entry.path, entry.group]));
+  const sentByGroup = new Map<string, number>();
   const seen = new Set<string>();
   const repeats = new Map<string, number>();
-  for (const sentPath of replay.sent) {
-    const group = groupOf.get(sentPath) ?? '';
-    const list = sentByGroup.get(group) ?? [];
-    list.push(sentPath);
-    sentByGroup.set(group, list);
+  for (const { group, path: sentPath } of replay.sent) {
+    sentByGroup.set(group, (sentByGroup.get(group) ?? 0) + 1);
     if (seen.has(sentPath)) {
       repeats.set(group, (repeats.get(group) ?? 0) + 1);
     }
@@ -492,11 +487,15 @@ async function cacheOnRun(
   }
   for (const { plan } of log.groups) {
     const times = replay.latencies.get(plan.name) ?? [];
-    const sent = sentByGroup.get(plan.name)?.length ?? 0;
+    const sent = sentByGroup.get(plan.name) ?? 0;
     console.log(
       `${plan.name.padEnd(30)} ${String(sent).padStart(5)} ${percent(sent === 0 ? 0 : (repeats.get(plan.name) ?? 0) / sent).padStart(7)} | ${format(percentile(times, 0.5))} ${format(percentile(times, 0.95))} ${format(percentile(times, 0.99))}`,
     );
   }
+  const all = [...replay.latencies.values()].flat().sort((a, b) => a - b);
+  console.log(
+    `${'all requests'.padEnd(30)} ${String(replay.sent.length).padStart(5)} ${percent(repeatRate(replay.sent.map((entry) => entry.path))).padStart(7)} | ${format(percentile(all, 0.5))} ${format(percentile(all, 0.95))} ${format(percentile(all, 0.99))}`,
+  );
 }
 
 /** Logs the bench teacher in; answers the cookie header of its session. */

@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/domain',
       'apps/server',
       'apps/web',
+      'bench',
       // The conventions ESLint enforces (eslint.config.js), each shown to bite.
       { test: { name: 'lint', include: ['eslint.config.test.ts'], testTimeout: 60_000 } },
     ],

@@ -94,3 +94,57 @@ export async function warmUp(
   };
   await Promise.all(Array.from({ length: connections }, worker));
 }
+
+export interface ReplayFigures {
+  /** The entries in the order they were sent (a prefix of the log when time ran out). */
+  sent: { group: string; path: string }[];
+  /** Latencies (ms, sorted) per group. */
+  latencies: Map<string, number[]>;
+  errors: number;
+  seconds: number;
+}
+
+/**
+ * Sends the log's requests in their order, `connections` at a time (each worker takes the next
+ * entry), for at most `seconds`: the order, and so the cache's hits and misses, are the log's.
+ */
+export async function replayLog(
+  baseUrl: string,
+  entries: readonly { group: string; path: string }[],
+  options: { connections: number; seconds: number },
+): Promise<ReplayFigures> {
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const sent: { group: string; path: string }[] = [];
+  const latencies = new Map<string, number[]>();
+  let errors = 0;
+  let next = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const entry = entries[next];
+      if (!entry) {
+        return;
+      }
+      next += 1;
+      sent.push(entry);
+      const before = performance.now();
+      try {
+        const response = await fetch(`${baseUrl}${entry.path}`);
+        await response.arrayBuffer();
+        if (response.status >= 400) {
+          errors += 1;
+        }
+      } catch {
+        errors += 1;
+      }
+      const times = latencies.get(entry.group) ?? [];
+      times.push(performance.now() - before);
+      latencies.set(entry.group, times);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, worker));
+  for (const times of latencies.values()) {
+    times.sort((a, b) => a - b);
+  }
+  return { sent, latencies, errors, seconds: (performance.now() - started) / 1000 };
+}

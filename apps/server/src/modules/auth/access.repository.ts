@@ -74,6 +74,25 @@ export interface HeldLicences {
 
 const columns = sql.raw('id, identifier, pool, fn_titel, fn_status, open_access');
 
+/**
+ * The columns of a CardMedium from media `m`, and the catalogue version they are read at
+ * (`version`): the licences a holder holds are kept for that version (AccessPolicy).
+ */
+export const cardMediumColumns = sql`(SELECT version FROM catalogue_version WHERE id = 1) AS version,
+  m.id, m.identifier, m.pool, m.fn_titel, m.fn_status, m.open_access,
+  ARRAY(SELECT mm.mediathek_id FROM mediathek_media mm WHERE mm.media_id = m.id)::int[]
+    AS mediatheken`;
+
+/** Rows read with cardMediumColumns, and the version they carry. */
+export function withoutVersion<Row extends { version: number | string }>(
+  rows: Row[],
+): { media: Omit<Row, 'version'>[]; version: number } {
+  return {
+    media: rows.map(({ version: _version, ...medium }) => medium),
+    version: Number(rows[0]?.version ?? 0),
+  };
+}
+
 /** The facts behind the access policy's decisions. Identifiers match in any case. */
 export class AccessRepository {
   constructor(private readonly db: Database) {}
@@ -98,48 +117,21 @@ export class AccessRepository {
   }
 
   /**
-   * The media of those identifiers (upper-case) that exist, each with the licences in force that
-   * cover it for the holder, in one query: found along the three ways a licence covers a medium
-   * (itself, its pool, a Mediathek holding it), each by index.
+   * The media of those identifiers (upper-case) that exist, with what the policy needs to know
+   * to decide whether they play (cardMediumColumns), and the catalogue version they were read at.
    */
-  async mediaWithGrants(
-    holder: Holder,
+  async cardMedia(
     identifiers: readonly string[],
-  ): Promise<{ medium: MediumFacts; grants: Grant[] }[]> {
+  ): Promise<{ media: CardMedium[]; version: number }> {
     if (identifiers.length === 0) {
-      return [];
+      return { media: [], version: 0 };
     }
-    const holds = sql`(l.licensee_user_id = ${holder.userId}
-                       OR l.licensee_organisation_id = ${holder.organisationId ?? null}::bigint)`;
-    const rows = await queryPrepared<MediumFacts & { grants: Grant[] }>(
+    const rows = await queryPrepared<CardMedium & { version: number | string }>(
       this.db,
-      sql`WITH wanted AS (SELECT ${columns} FROM media
-                          WHERE identifier = ANY(${sql.param(identifiers)}::text[])),
-          candidates AS (
-            SELECT w.id AS media_id, l.id AS licence_id
-            FROM wanted w JOIN licences l ON l.media_id = w.id WHERE ${holds}
-            UNION ALL
-            SELECT w.id, l.id FROM wanted w JOIN licences l ON l.pool = w.pool WHERE ${holds}
-            UNION ALL
-            SELECT w.id, l.id FROM wanted w
-            JOIN mediathek_media mm ON mm.media_id = w.id
-            JOIN licences l ON l.mediathek_id = mm.mediathek_id WHERE ${holds}),
-          grants AS (
-            SELECT c.media_id, l.id AS licence_id, l.rights,
-              coalesce(l.remaining, p.remaining) AS remaining,
-              CASE WHEN l.remaining IS NOT NULL THEN l.id
-                   WHEN p.remaining IS NOT NULL THEN p.id END AS counted_licence_id,
-              EXISTS (SELECT 1 FROM media_uses u WHERE u.user_id = ${holder.userId}
-                      AND u.media_id = c.media_id AND u.day = ${today}) AS used_today
-            FROM candidates c
-            JOIN licences l ON l.id = c.licence_id
-            LEFT JOIN licences p ON p.id = l.parent_id
-            WHERE ${inForce('l', 'p')})
-          SELECT w.*, coalesce((SELECT json_agg(g) FROM grants g WHERE g.media_id = w.id), '[]')
-                      AS grants
-          FROM wanted w`,
+      sql`SELECT ${cardMediumColumns} FROM media m
+          WHERE m.identifier = ANY(${sql.param(identifiers)}::text[])`,
     );
-    return rows.map(({ grants, ...medium }) => ({ medium, grants }));
+    return withoutVersion(rows);
   }
 
   /**

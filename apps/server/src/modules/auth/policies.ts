@@ -347,18 +347,18 @@ export class AccessPolicy {
     identifier: string,
   ): Promise<{ medium: MediumFacts; entitlement: Entitlement }> {
     const user = requireUser(actor);
-    // The medium and the licences that cover it in one query.
-    const [found] = await this.repository.mediaWithGrants(holderOf(user), [
-      identifier.toUpperCase(),
-    ]);
-    if (!found || !permits(user, 'see', found.medium)) {
+    const {
+      media: [medium],
+      version,
+    } = await this.repository.cardMedia([identifier.toUpperCase()]);
+    if (!medium || !permits(user, 'see', medium)) {
       throw new HttpError(404, MESSAGES.mediumNotFound);
     }
-    const { medium, grants } = found;
     const free = entitlementWithoutLicence(user, medium);
     if (free) {
       return { medium, entitlement: free };
     }
+    const grants = grantsCovering(await this.heldIndex(user, version), medium);
     const grant = bestGrant(grants);
     if (!grant) {
       throw new HttpError(
@@ -373,10 +373,28 @@ export class AccessPolicy {
   }
 
   /**
-   * What the cards of these media show the user: whether and how each plays for them.
-   * `version` is the catalogue's version read with the media's facts (every change of licences
-   * and every counted use moves it): the licences the user holds are kept per user for that
-   * version and day, so a list costs no licence query of its own and is never stale.
+   * The licences in force the user holds (its own and its organisation's), kept per user for
+   * `version`, the catalogue version read with the facts of the media in question (every change
+   * of licences or Mediatheken and every counted use moves it), and for the day: a decision
+   * costs no licence query of its own and is never stale.
+   */
+  private async heldIndex(user: UserRow, version: number): Promise<HeldIndex> {
+    const holder = holderOf(user);
+    const key = `${berlinDay()}:${String(holder.userId)}:${String(holder.organisationId)}`;
+    const kept = this.heldLicences.get(key);
+    if (kept?.version === version) {
+      return kept.held;
+    }
+    // Read after `version`: at least as new as it.
+    const held = indexHeld(await this.repository.heldLicences(holder));
+    this.heldLicences.set(key, { version, held });
+    return held;
+  }
+
+  /**
+   * What the cards of these media show the user: whether and how each plays for them (the same
+   * decision as play(), from the same facts). `version`: the catalogue version the media's facts
+   * were read at (see heldIndex).
    */
   async cardAccess(
     user: UserRow,
@@ -387,15 +405,7 @@ export class AccessPolicy {
     if (media.length === 0) {
       return answers;
     }
-    const holder = holderOf(user);
-    const key = `${berlinDay()}:${String(holder.userId)}:${String(holder.organisationId)}`;
-    let kept = this.heldLicences.get(key);
-    if (kept?.version !== version) {
-      // Read after `version`: at least as new as it.
-      kept = { version, held: indexHeld(await this.repository.heldLicences(holder)) };
-      this.heldLicences.set(key, kept);
-    }
-    const { held } = kept;
+    const held = await this.heldIndex(user, version);
     for (const medium of media) {
       const free = entitlementWithoutLicence(user, medium);
       const candidates = free ? [] : grantsCovering(held, medium);

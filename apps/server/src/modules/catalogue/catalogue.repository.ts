@@ -6,7 +6,7 @@ import {
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
-import type { CardMedium } from '../auth/access.repository.ts';
+import { cardMediumColumns, withoutVersion, type CardMedium } from '../auth/access.repository.ts';
 import { textArray } from './search-filters.ts';
 import type { WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
@@ -462,20 +462,13 @@ export class CatalogueRepository {
     }
     const rows = await queryPrepared<MediumCounters & CardMedium & { version: number | string }>(
       this.db,
-      sql`SELECT (SELECT version FROM catalogue_version WHERE id = 1) AS version,
-                 m.identifier, m.stars,
+      sql`SELECT ${cardMediumColumns}, m.stars,
                  EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id)
-                   AS starred,
-                 m.id, m.pool, m.fn_titel, m.fn_status, m.open_access,
-                 ARRAY(SELECT mm.mediathek_id FROM mediathek_media mm
-                       WHERE mm.media_id = m.id)::int[] AS mediatheken
+                   AS starred
           FROM media m
           WHERE m.identifier = ANY(${sql.param(identifiers)}::text[])`,
     );
-    return {
-      media: rows.map(({ version: _version, ...medium }) => medium),
-      version: Number(rows[0]?.version ?? 0),
-    };
+    return withoutVersion(rows);
   }
 
   async findPublished(identifier: string): Promise<MediumRow | undefined> {

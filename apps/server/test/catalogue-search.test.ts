@@ -369,6 +369,18 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     expect(secondIds.length).toBe(SEARCH_PAGE_SIZE);
     expect(secondIds.some((id) => items.some((item) => item.identifier === id))).toBe(false);
 
+    // No medium has both words: the popular candidates among the media with either are ranked
+    // (ranking every one of a broad fallback took seconds at a million media).
+    const partial = await broadApp.inject({
+      url: '/api/v1/media/catalogue/search?q=Geometrie%20Fach',
+    });
+    expect(partial.headers['x-search-partial']).toBe('true');
+    expect(partial.headers['x-total-count-approximate']).toBe('true');
+    const partialItems = partial.json<CatalogueItem[]>();
+    expect(partialItems).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(partialItems.some((item) => item.fn_titel.includes('Geometrie'))).toBe(true);
+    expect(partialItems.some((item) => item.fn_titel.includes('Fach'))).toBe(true);
+
     const facets = await broadApp.inject({
       url: '/api/v1/media/catalogue/search/distinct?q=Grundlagen&f=fn_typ',
     });

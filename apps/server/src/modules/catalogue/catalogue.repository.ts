@@ -18,13 +18,13 @@ export const MAX_COMPOUNDS = 20;
 const MIN_PART = 4;
 
 /**
- * The relevance of a medium: cover density of the query in its rank vector; with `whole` (true
- * when the medium matches the query's words themselves, not only compounds or parts of them),
- * those matches rank above all others.
+ * The relevance of a medium: cover density of the query in its rank vector, plus a whole-number
+ * `bonus` where there is one (how many of the query's words or whole words it matches), so more
+ * of those always rank first.
  */
-function rankOf(vector: SQL, tsQuery: SQL, whole: SQL | undefined): SQL {
+function rankOf(vector: SQL, tsQuery: SQL, bonus: SQL | undefined): SQL {
   const rank = sql`ts_rank_cd(${vector}, ${tsQuery}, 1)`;
-  return whole === undefined ? rank : sql`((${whole})::int + ${rank})`;
+  return bonus === undefined ? rank : sql`(${bonus} + ${rank})`;
 }
 
 /** The columns a card or a detail page shows. */
@@ -139,12 +139,15 @@ export class CatalogueRepository {
     return row?.count ?? 0;
   }
 
-  /** Ranks every match (used when the planner expects few enough matches). */
-  async searchRanked(where: SQL, tsQuery: SQL, whole: SQL | undefined, page: Page) {
+  /**
+   * Ranks every match (used when the planner expects few enough matches); `bonus`: see rankOf,
+   * an integer expression over media `m`.
+   */
+  async searchRanked(where: SQL, tsQuery: SQL, bonus: SQL | undefined, page: Page) {
     const rows = await queryRows<RowWithTotal>(
       this.db,
       sql`WITH hits AS (
-            SELECT m.id, m.popularity, ${rankOf(sql`m.rank_vector`, tsQuery, whole && sql`m.search_vector @@ ${whole}`)} AS rank,
+            SELECT m.id, m.popularity, ${rankOf(sql`m.rank_vector`, tsQuery, bonus)} AS rank,
                    count(*) OVER () AS total
             FROM media m WHERE ${where}
             ORDER BY rank DESC, m.popularity DESC, m.id DESC
@@ -166,7 +169,7 @@ export class CatalogueRepository {
   async searchBounded(
     where: SQL,
     tsQuery: SQL,
-    whole: SQL | undefined,
+    bonus: SQL | undefined,
     page: Page,
     options: { candidates: number; walk: boolean },
   ) {
@@ -178,12 +181,11 @@ export class CatalogueRepository {
     return queryRows<MediumRow>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
-            SELECT m.id, m.popularity, m.rank_vector,
-                   ${whole === undefined ? sql`true` : sql`m.search_vector @@ ${whole}`} AS whole
+            SELECT m.id, m.popularity, m.rank_vector, ${bonus ?? sql`0`} AS bonus
             FROM media m WHERE ${where}
             ORDER BY ${popularity} DESC, m.id DESC LIMIT ${candidates}),
           ranked AS (
-            SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, whole && sql`whole`)} AS rank
+            SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, bonus && sql`bonus`)} AS rank
             FROM candidates
             ORDER BY rank DESC, popularity DESC, id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
@@ -285,30 +287,6 @@ export class CatalogueRepository {
     return rows.map((row) =>
       row.kind === 'subject' ? { ...row, text: subjectAreaName(row.text) } : row,
     );
-  }
-
-  /**
-   * The matches of any of `parts` (the tsqueries of a query's words), those matching the most
-   * words first, then by rank and popularity (the fallback when no medium matches every word).
-   */
-  async searchAnyWords(where: SQL, parts: SQL[], page: Page) {
-    const any = sql`(${sql.join(parts, sql` || `)})`;
-    const matched = sql.join(
-      parts.map((part) => sql`(m.search_vector @@ ${part})::int`),
-      sql` + `,
-    );
-    const rows = await queryRows<RowWithTotal>(
-      this.db,
-      sql`WITH hits AS (
-            SELECT m.id, m.popularity, ${matched} AS matched,
-                   ts_rank_cd(m.rank_vector, ${any}, 1) AS rank, count(*) OVER () AS total
-            FROM media m WHERE ${where} AND m.search_vector @@ ${any}
-            ORDER BY matched DESC, rank DESC, m.popularity DESC, m.id DESC
-            LIMIT ${page.limit} OFFSET ${page.offset})
-          SELECT ${mediumColumns}, hits.total FROM hits JOIN media m ON m.id = hits.id
-          ORDER BY hits.matched DESC, hits.rank DESC, hits.popularity DESC, hits.id DESC`,
-    );
-    return splitTotal(rows);
   }
 
   /**

@@ -20,7 +20,7 @@ import type { UserRow } from '../auth/auth.repository.ts';
 import type { Actor, CardAccess } from '../auth/policies.ts';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
-import type { CatalogueRepository, MediumCounters } from './catalogue.repository.ts';
+import type { CatalogueRepository, MediumCounters, Page } from './catalogue.repository.ts';
 import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
 import { queryWords, searchTsQuery, searchTsQueryParts } from './search-text.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
@@ -208,37 +208,44 @@ export class CatalogueService {
       return { items: rows.map(toCatalogueItem), total, approximate: broad };
     }
 
-    if (broad) {
+    const bonus = text?.whole && sql`(m.search_vector @@ ${text.whole})::int`;
+    const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate);
+    if (ranked.total > 0 || query.q === undefined || !fallback) {
+      return ranked.total > 0 ? this.withSuggestion(query, fallback, ranked) : ranked;
+    }
+    return this.searchWithoutAllWords({ ...query, q: query.q }, scope);
+  }
+
+  /**
+   * A page of the matches of `where` (which includes the text's tsquery) by relevance (rankOf:
+   * cover density of `tsQuery` plus `bonus`). When the planner expects more matches than
+   * ranking all of them is worth (exactSearchLimit), only the most popular candidates are ranked
+   * and the total is the estimate.
+   */
+  private async rankedPage(
+    where: SQL,
+    tsQuery: SQL,
+    bonus: SQL | undefined,
+    page: Page,
+    estimate: number,
+  ): Promise<SearchResult> {
+    const media = await this.publishedMedia();
+    if (estimate > this.exactSearchLimit(media)) {
       // Walking the popularity index visits about W · N / M media to find the W it needs (the
       // candidates, or on later pages offset + limit), each a search-vector check; sorting all
       // M matches costs about M cheaper reads. Walk while that is the smaller.
       const candidates = this.tuning.broadCandidates;
       const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
       const visits = (wanted * media) / Math.max(1, estimate);
-      const rows = await this.repository.searchBounded(where, tsQuery, text?.whole, page, {
+      const rows = await this.repository.searchBounded(where, tsQuery, bonus, page, {
         candidates,
         walk: visits * 3 < estimate,
       });
-      return this.withSuggestion(query, fallback, {
-        items: rows.map(toCatalogueItem),
-        total: estimate,
-        approximate: true,
-      });
+      return { items: rows.map(toCatalogueItem), total: estimate, approximate: true };
     }
-
-    const ranked = await this.repository.searchRanked(where, tsQuery, text?.whole, page);
-    if (ranked.total !== undefined) {
-      return this.withSuggestion(query, fallback, {
-        items: ranked.rows.map(toCatalogueItem),
-        total: ranked.total,
-        approximate: false,
-      });
-    }
-    const total = await this.repository.countExact(where);
-    if (total > 0 || query.q === undefined || !fallback) {
-      return { items: [], total, approximate: false };
-    }
-    return this.searchWithoutAllWords({ ...query, q: query.q }, scope);
+    const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page);
+    const total = ranked.total ?? (await this.repository.countExact(where));
+    return { items: ranked.rows.map(toCatalogueItem), total, approximate: false };
   }
 
   /** No medium matched every word: the corrected query, else the media with most words. */
@@ -259,19 +266,24 @@ export class CatalogueService {
       return { items: [], total: 0, approximate: false };
     }
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
-    const { where } = searchConditions({ ...query, q: undefined }, undefined, scope);
-    const found = await this.repository.searchAnyWords(where, parts, page);
-    const total =
-      found.total ??
-      (await this.repository.countExact(
-        sql`${where} AND m.search_vector @@ (${sql.join(parts, sql` || `)})`,
-      ));
+    const any = sql`(${sql.join(parts, sql` || `)})`;
+    const { where } = searchConditions({ ...query, q: undefined }, any, scope);
+    // Ranked by how many of the words each matches, then by relevance.
+    const matched = sql.join(
+      parts.map((part) => sql`(m.search_vector @@ ${part})::int`),
+      sql` + `,
+    );
+    const found = await this.rankedPage(
+      where,
+      any,
+      matched,
+      page,
+      await this.repository.estimateCount(where),
+    );
     return {
-      items: found.rows.map(toCatalogueItem),
-      total,
-      approximate: false,
-      ...(total > 0 && { partial: true }),
-      ...(total > 0 && corrected !== undefined && { corrected }),
+      ...found,
+      ...(found.total > 0 && { partial: true }),
+      ...(found.total > 0 && corrected !== undefined && { corrected }),
     };
   }
 

@@ -18,16 +18,7 @@ export async function loadVocabulary(db: Database): Promise<Vocabulary> {
   );
   const mediaCount = Math.max(1, counted?.count ?? 1);
   const percent = Math.min(100, Math.max(0.01, (SAMPLE_MEDIA / mediaCount) * 100));
-  const rows = await queryRows<{
-    identifier: string;
-    title: string;
-    texts: string;
-    keywords: string;
-    subjects: string;
-    producer: string;
-    type: string;
-    published: boolean;
-  }>(
+  const rows = await queryRows<SampleMedium>(
     db,
     sql`SELECT identifier, fn_titel AS title,
                concat_ws(' ', fn_utitel, fn_text, fn_kurztext, fn_langtext, fn_sertitel) AS texts,

@@ -216,7 +216,7 @@ export function permitsLicence(action: LicenceAction, licence: LicenceFacts): bo
   }
 }
 
-/** Holders whose licences are kept for the cards (see AccessPolicy.cardAccess). */
+/** Holders whose licences are kept (see AccessPolicy.heldIndex). */
 const HELD_LICENCES_KEPT = 1_000;
 
 /** Today in German time (licences are valid for whole days there), as YYYY-MM-DD. */

@@ -136,8 +136,8 @@ export class AccessRepository {
 
   /**
    * Every licence in force the holder holds (its user's own and its organisation's), with what
-   * it covers, and the media the user used today: what the cards of any list need (the
-   * policy's cardAccess), in one query.
+   * it covers, and the media the user used today: what the policy's play() and cardAccess() need
+   * besides the media's own facts, in one query.
    */
   async heldLicences(holder: Holder): Promise<HeldLicences> {
     const [row] = await queryPrepared<HeldLicences>(

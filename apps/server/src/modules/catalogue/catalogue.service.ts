@@ -195,10 +195,9 @@ export class CatalogueService {
     const text = await this.textQuery(query.q);
     const { where, tsQuery } = searchConditions(query, text?.tsQuery, scope);
     const estimate = await this.repository.estimateCount(where);
-    const media = await this.publishedMedia();
-    const broad = estimate > this.exactSearchLimit(media);
 
     if (!tsQuery) {
+      const broad = estimate > this.exactSearchLimit(await this.publishedMedia());
       const rows = await this.repository.searchOrdered(
         where,
         sql`m.fn_aenderung DESC, m.id DESC`,

@@ -14,6 +14,7 @@
  *   npm run bench:search -- --media 100000 [--seconds 15] [--connections 16] [--cache both|on|off]
  *                           [--serial-sample 300] [--log-seconds 300] [--cache-entries N]
  *                           [--log-seed 42] [--port 8391] [--load-only] [--signed-in]
+ *                           [--groups REGEX]  (only the groups whose name matches)
  *
  * With --signed-in every search group runs a second time, half of the connections signed in as a
  * teacher whose school holds some of the 100,000 licences (cards then carry what the user may
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     'log-seed': { type: 'string', default: '42' },
     'cache-entries': { type: 'string' },
     warm: { type: 'string', default: '100' },
+    groups: { type: 'string' },
   },
 });
 const mediaCount = Number(args.media);
@@ -329,7 +331,8 @@ async function main() {
   const server = Boolean(env.DATABASE_URL);
   const kind = server ? 'PostgreSQL' : 'PGlite';
   const log = buildQueryLog(await loadVocabulary(handle.db), { seed: logSeed });
-  const groups = groupRuns(log);
+  const only = args.groups === undefined ? undefined : new RegExp(args.groups, 'i');
+  const groups = groupRuns(log).filter((group) => only?.test(group.name) ?? true);
   const distinct = new Set(log.entries.map((entry) => entry.path)).size;
   console.log(
     `\nquery log (seed ${String(logSeed)}): ${String(log.entries.length)} requests, ` +

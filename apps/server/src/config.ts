@@ -11,8 +11,12 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** Folder for the embedded database, files and mails. */
   DATA_DIR: z.string().default('./data'),
-  /** Connections of the PostgreSQL pool (ignored for PGlite). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Connections of the PostgreSQL pool (ignored for PGlite). More than the requests usually in
+   * flight: a request that waits for a connection waits for the slowest query running, once per
+   * query it makes (a signed-in list makes one more, the session lookup).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Folder with the built web app; empty to serve the API only. */
   WEB_DIST: z.string().optional(),
   /** Seed the demo catalogue into an empty database. */

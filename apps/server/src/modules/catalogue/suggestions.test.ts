@@ -37,4 +37,55 @@ describe('SuggestionIndex', () => {
     expect(index.suggest('ph', 2)).toHaveLength(2);
     expect(index.suggest('xyz')).toEqual([]);
   });
+
+  it('answers as ranking every match would, for short and long prefixes of a large index', () => {
+    const syllables = ['pho', 'to', 'syn', 'the', 'se', 'zell', 'tei', 'lung', 'ö', 'ko'];
+    let state = 7;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const word = () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 3) },
+        () => syllables[Math.floor(random() * syllables.length)],
+      ).join('');
+    const sources = Array.from({ length: 3_000 }, (_, index) => ({
+      text: Array.from({ length: 1 + Math.floor(random() * 4) }, word).join(' '),
+      kind: index % 2 === 0 ? ('title' as const) : ('keyword' as const),
+      weight: Math.floor(random() * 50),
+    }));
+    const large = new SuggestionIndex(sources);
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replaceAll('ö', 'oe')
+        .split(' ')
+        .filter((part) => part !== '');
+    const collator = new Intl.Collator('de');
+    for (const prefix of ['ph', 'ze', 'oe', 'tos', 'photo', 'zelltei', 'sese', 'theph']) {
+      const seen = new Set<string>();
+      const expected = sources
+        .filter((source) => {
+          const id = `${source.kind}\n${source.text}`;
+          const fresh = !seen.has(id);
+          seen.add(id);
+          return (
+            fresh &&
+            words(source.text).some((_, at, all) => all.slice(at).join(' ').startsWith(prefix))
+          );
+        })
+        .map((source) => ({ source, start: words(source.text).join(' ').startsWith(prefix) }))
+        .sort(
+          (a, b) =>
+            Number(b.start) - Number(a.start) ||
+            b.source.weight - a.source.weight ||
+            collator.compare(a.source.text, b.source.text),
+        )
+        .slice(0, 8)
+        .map(({ source }) => ({ text: source.text, kind: source.kind }));
+      expect(expected.length, prefix).toBeGreaterThan(0);
+      expect(large.suggest(prefix), prefix).toEqual(expected);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { Suggestion } from '@medienkatalog/domain';
+import { RangeMinimum } from './range-minimum.ts';
 import { foldText } from './search-text.ts';
 
 /** A completion with its weight (popularity, or how many media carry it). */
@@ -35,14 +36,19 @@ function lowerBound(keys: readonly Key[], prefix: string): number {
   return low;
 }
 
+const collator = new Intl.Collator('de');
+
 /**
  * Completions while typing, from memory: every title, keyword, subject area and producer is
  * found by the start of any of its words ('photo' finds 'Die Photosynthese'), umlauts and case
- * folded. Those starting with the typed text come first, then by weight.
+ * folded. Those starting with the typed text come first, then by weight, then by text. The best
+ * few of the keys a prefix matches come from a range-minimum tree over the keys' places in that
+ * order, so two letters that match half of the catalogue cost no more than a whole word.
  */
 export class SuggestionIndex {
   private readonly entries: readonly SuggestionSource[];
   private readonly keys: Key[];
+  private readonly best: RangeMinimum;
 
   constructor(sources: readonly SuggestionSource[]) {
     const seen = new Set<string>();
@@ -62,6 +68,24 @@ export class SuggestionIndex {
       }));
     });
     this.keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // An entry's place among all entries; a key inside an entry comes after every start.
+    const byWeight = this.entries
+      .map((_, index) => index)
+      .sort(
+        (a, b) =>
+          (this.entries[b]?.weight ?? 0) - (this.entries[a]?.weight ?? 0) ||
+          collator.compare(this.entries[a]?.text ?? '', this.entries[b]?.text ?? ''),
+      );
+    const place = new Uint32Array(this.entries.length);
+    byWeight.forEach((entry, position) => {
+      place[entry] = position;
+    });
+    this.best = new RangeMinimum(
+      Float64Array.from(
+        this.keys,
+        (key) => (key.start ? 0 : this.entries.length) + (place[key.entry] ?? 0),
+      ),
+    );
   }
 
   get size(): number {
@@ -74,25 +98,22 @@ export class SuggestionIndex {
     if (prefix.length < 2) {
       return [];
     }
-    const found = new Map<number, boolean>();
-    for (let at = lowerBound(this.keys, prefix); at < this.keys.length; at += 1) {
-      const key = this.keys[at];
-      if (key === undefined || !key.key.startsWith(prefix)) {
+    const found = new Set<number>();
+    const from = lowerBound(this.keys, prefix);
+    const to = lowerBound(this.keys, `${prefix}\uffff`);
+    for (const at of this.best.ascending(from, to)) {
+      const entry = this.keys[at]?.entry;
+      if (entry !== undefined) {
+        found.add(entry);
+      }
+      if (found.size === limit) {
         break;
       }
-      found.set(key.entry, (found.get(key.entry) ?? false) || key.start);
     }
-    return [...found]
-      .map(([entry, start]) => ({ source: this.entries[entry], start }))
-      .filter((match): match is { source: SuggestionSource; start: boolean } => !!match.source)
-      .sort(
-        (a, b) =>
-          Number(b.start) - Number(a.start) ||
-          b.source.weight - a.source.weight ||
-          a.source.text.localeCompare(b.source.text, 'de'),
-      )
-      .slice(0, limit)
-      .map(({ source }) => ({ text: source.text, kind: source.kind }));
+    return [...found].flatMap((entry) => {
+      const source = this.entries[entry];
+      return source ? [{ text: source.text, kind: source.kind }] : [];
+    });
   }
 }
 

@@ -510,7 +510,8 @@ export const featureFlags = pgTable(
 /**
  * The words of the published catalogue's titles, keywords and subject names (as stemmed
  * lexemes, with the number of media that have them), for correcting typing errors: a
- * trigram search over this vocabulary stays fast however many media there are.
+ * trigram search over this vocabulary stays fast however many media there are. The word a
+ * user is still typing matches the vocabulary's words that start with it (prefix index).
  */
 export const searchWords = pgTable(
   'search_words',
@@ -518,7 +519,10 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
     ndoc: integer('ndoc').notNull(),
   },
-  (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
+  (table) => [
+    index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+    index('search_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
+  ],
 );
 
 /** Media a teacher shared with a class (by its klassenID): the students' class library. */

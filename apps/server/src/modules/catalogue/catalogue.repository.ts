@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 import { cardMediumColumns, withoutVersion, type CardMedium } from '../auth/access.repository.ts';
 import { textArray } from './search-filters.ts';
-import type { WordExpansions } from './search-text.ts';
+import type { WordExpansion, WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
 
 /** Most compounds of the vocabulary a query word also matches (the most frequent). */
@@ -16,6 +16,9 @@ export const MAX_COMPOUNDS = 20;
 
 /** Shortest query word looked up in compounds, and shortest part of a compound. */
 const MIN_PART = 4;
+
+/** Most vocabulary words a word still being typed also matches (the most frequent). */
+export const MAX_COMPLETIONS = 12;
 
 /**
  * The relevance of a medium: cover density of the query in its rank vector, plus a whole-number
@@ -312,12 +315,14 @@ export class CatalogueRepository {
    * followed by at least 3 letters: 'strom' -> 'stromkreis') or last part (the stem of the
    * compound's head plus the word is the vocabulary word: 'teilung' -> 'zellteil'), the
    * MAX_COMPOUNDS most frequent; and the word's two parts when both are vocabulary words of at
-   * least MIN_PART letters ('zellkern' -> 'zell', 'kern'). Uses the primary key and the
-   * trigram index of search_words only.
+   * least MIN_PART letters ('zellkern' -> 'zell', 'kern'); for `typed`, the word still being
+   * typed, the MAX_COMPLETIONS most frequent vocabulary words it starts. Uses the indexes of
+   * search_words only (primary key, trigrams, prefixes).
    */
-  async wordExpansions(words: readonly string[]): Promise<WordExpansions> {
+  async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
     const long = [...new Set(words)].filter((word) => word.length >= MIN_PART);
-    if (long.length === 0) {
+    const completing = typed !== undefined && /^[a-z0-9]+$/.test(typed) ? typed : undefined;
+    if (long.length === 0 && completing === undefined) {
       return new Map();
     }
     const stem = (word: SQL) =>
@@ -337,17 +342,36 @@ export class CatalogueRepository {
                   JOIN search_words a ON a.word = ${stem(sql`left(q.raw, s.i)`)}
                   JOIN search_words b ON b.word = ${stem(sql`substr(q.raw, s.i + 1)`)}
                   WHERE length(a.word) >= ${MIN_PART} AND length(b.word) >= ${MIN_PART}
-                  ORDER BY least(a.ndoc, b.ndoc) DESC, s.i LIMIT 1) AS parts
+                  ORDER BY least(a.ndoc, b.ndoc) DESC, s.i LIMIT 1) AS parts,
+                 NULL::text[] AS completions
           FROM (SELECT ${word}::text AS raw, ${stem(sql`${word}::text`)} AS stem) AS q
           WHERE q.stem IS NOT NULL`;
+    const completions = (prefix: string) =>
+      sql`SELECT ${prefix}::text, NULL::text[], NULL::text[],
+                 ARRAY(SELECT sw.word FROM search_words sw WHERE sw.word LIKE ${`${prefix}%`}
+                       ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPLETIONS})`;
     const rows = await queryRows<{
       raw: string;
       compounds: string[] | null;
       parts: string[] | null;
-    }>(this.db, sql.join(long.map(one), sql` UNION ALL `));
-    return new Map(
-      rows.map((row) => [row.raw, { compounds: row.compounds ?? [], parts: row.parts ?? [] }]),
+      completions: string[] | null;
+    }>(
+      this.db,
+      sql.join(
+        [...long.map(one), ...(completing === undefined ? [] : [completions(completing)])],
+        sql` UNION ALL `,
+      ),
     );
+    const expansions = new Map<string, WordExpansion>();
+    for (const row of rows) {
+      const known = expansions.get(row.raw);
+      expansions.set(row.raw, {
+        compounds: row.compounds ?? known?.compounds ?? [],
+        parts: row.parts ?? known?.parts ?? [],
+        completions: row.completions ?? known?.completions ?? [],
+      });
+    }
+    return expansions;
   }
 
   async hasSearchWords(): Promise<boolean> {

@@ -22,7 +22,7 @@ import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './an
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
 import type { CatalogueRepository, MediumCounters, Page } from './catalogue.repository.ts';
 import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
-import { queryWords, searchTsQuery, searchTsQueryParts } from './search-text.ts';
+import { queryWords, searchTsQuery, searchTsQueryParts, typedPrefix } from './search-text.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 
 /** What the cards show a signed-in user about playing each medium, by identifier. */
@@ -260,7 +260,10 @@ export class CatalogueService {
       }
     }
     const text = corrected ?? query.q;
-    const parts = searchTsQueryParts(text, await this.repository.wordExpansions(queryWords(text)));
+    const parts = searchTsQueryParts(
+      text,
+      await this.repository.wordExpansions(queryWords(text), typedPrefix(text)),
+    );
     if (parts.length < 2) {
       return { items: [], total: 0, approximate: false };
     }
@@ -297,13 +300,16 @@ export class CatalogueService {
     if (text === undefined) {
       return undefined;
     }
-    const expansions = await this.repository.wordExpansions(queryWords(text));
+    const expansions = await this.repository.wordExpansions(queryWords(text), typedPrefix(text));
     const tsQuery = searchTsQuery(text, expansions);
     if (tsQuery === undefined) {
       return undefined;
     }
     const expanded = [...expansions.values()].some(
-      (expansion) => expansion.compounds.length > 0 || expansion.parts.length > 1,
+      (expansion) =>
+        expansion.compounds.length > 0 ||
+        expansion.parts.length > 1 ||
+        expansion.completions.length > 0,
     );
     return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined };
   }

@@ -33,10 +33,11 @@ describe('RangeMinimum', () => {
     ] as const) {
       const values = randomValues(count, seed);
       const minimum = new RangeMinimum(values);
-      for (const [from, to] of [
+      const ranges: [number, number][] = [
         [0, count],
         [Math.floor(count / 3), Math.ceil((2 * count) / 3)],
-      ]) {
+      ];
+      for (const [from, to] of ranges) {
         const listed = [...minimum.ascending(from, to)].map((at) => values[at]);
         const sorted = values.slice(from, to).sort((a, b) => a - b);
         expect(listed).toEqual(sorted);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { foldText, queryWords, queryPhrases, wordTsQuery } from './search-text.ts';
+import { foldText, queryWords, queryPhrases, typedPrefix, wordTsQuery } from './search-text.ts';
 
 describe('foldText', () => {
   it.each([
@@ -65,8 +65,27 @@ describe('wordTsQuery', () => {
       wordTsQuery('zellkern', {
         compounds: ['zellkernteil', 'e-learning'],
         parts: ['zell', 'kern'],
+        completions: [],
       }),
     );
     expect(params).toEqual(['zellkern', 'zellkernteil', 'zell & kern']);
+  });
+
+  it('adds the completions of the word being typed (any)', () => {
+    const { params } = render(
+      wordTsQuery('photosy', { compounds: [], parts: [], completions: ['photosynthes', 'a:*'] }),
+    );
+    expect(params).toEqual(['photosy', 'photosynthes']);
+  });
+});
+
+describe('typedPrefix', () => {
+  it('is the last word outside quotes while nothing follows it, from two letters on', () => {
+    expect(typedPrefix('Zelle Photosy')).toBe('photosy');
+    expect(typedPrefix('Zelle Photosy ')).toBeUndefined();
+    expect(typedPrefix('Zelle Photosy,')).toBeUndefined();
+    expect(typedPrefix('"Zelle Kern"')).toBeUndefined();
+    expect(typedPrefix('Ökolo')).toBe('oekolo');
+    expect(typedPrefix('Film a')).toBeUndefined();
   });
 });

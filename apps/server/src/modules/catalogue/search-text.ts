@@ -48,6 +48,11 @@ export interface WordExpansion {
   compounds: readonly string[];
   /** The stems of the word's two parts when it is a compound of known words ('zell', 'kern'). */
   parts: readonly string[];
+  /**
+   * For the word the user is still typing (typedPrefix), the vocabulary's most frequent words
+   * that start with it ('photosy' -> 'photosynthes'); empty for the others.
+   */
+  completions: readonly string[];
 }
 
 export type WordExpansions = ReadonlyMap<string, WordExpansion>;
@@ -57,7 +62,8 @@ const LEXEME = /^[a-z0-9]+$/;
 /**
  * The tsquery of one folded query word: the word with German stemming, OR the subject area a
  * school word stands for ('mathe' -> Mathematik), OR the compounds that contain it ('teilung'
- * -> 'zellteil'), OR - for a compound - all of its parts ('zellkern' -> 'zell' & 'kern').
+ * -> 'zellteil'), OR - for a compound - all of its parts ('zellkern' -> 'zell' & 'kern'), OR -
+ * while it is being typed - the words it starts ('photosy' -> 'photosynthes').
  */
 export function wordTsQuery(word: string, expansion?: WordExpansion): SQL {
   const alternatives = [sql`plainto_tsquery('german', ${word})`];
@@ -73,28 +79,33 @@ export function wordTsQuery(word: string, expansion?: WordExpansion): SQL {
   if (parts.length > 1) {
     alternatives.push(sql`to_tsquery('simple', ${parts.join(' & ')})`);
   }
+  const completions = (expansion?.completions ?? []).filter((lexeme) => LEXEME.test(lexeme));
+  if (completions.length > 0) {
+    alternatives.push(sql`to_tsquery('simple', ${completions.join(' | ')})`);
+  }
   return sql`(${sql.join(alternatives, sql` || `)})`;
+}
+
+/**
+ * The word of a query the user is still typing: its last word outside quotes when nothing
+ * follows it, from two letters on.
+ */
+export function typedPrefix(query: string): string | undefined {
+  const last = queryWords(queryPhrases(query).rest).at(-1);
+  const typing = !/[\s\p{P}]$/u.test(query);
+  return typing && last !== undefined && last.length >= 2 ? last : undefined;
 }
 
 /**
  * The tsqueries of a free-text search, one per word or quoted phrase: a word matches with
  * German stemming (so 'Pflanze' finds 'Pflanzen'), school words and compounds (wordTsQuery);
- * the last word also matches as a prefix while the user is still typing ('Photosy' finds
- * 'Photosynthese'); a phrase matches its words in order. Stop words drop out.
+ * the word still being typed also matches the vocabulary's words it starts ('Photosy' finds
+ * 'Photosynthese'; `completions` of its expansion); a phrase matches its words in order. Stop
+ * words drop out.
  */
 export function searchTsQueryParts(query: string, expansions?: WordExpansions): SQL[] {
   const { phrases, rest } = queryPhrases(query);
-  const words = queryWords(rest);
-  const last = words.pop();
-  const parts = words.map((word) => wordTsQuery(word, expansions?.get(word)));
-  if (last !== undefined) {
-    const typing = !/[\s\p{P}]$/u.test(query);
-    parts.push(
-      typing && last.length >= 2
-        ? sql`(${wordTsQuery(last, expansions?.get(last))} || to_tsquery('simple', ${`${last}:*`}))`
-        : wordTsQuery(last, expansions?.get(last)),
-    );
-  }
+  const parts = queryWords(rest).map((word) => wordTsQuery(word, expansions?.get(word)));
   return [
     ...parts,
     ...phrases.map((phrase) => sql`phraseto_tsquery('german', ${phrase.join(' ')})`),

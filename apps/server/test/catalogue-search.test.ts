@@ -381,6 +381,22 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     expect(partialItems.some((item) => item.fn_titel.includes('Geometrie'))).toBe(true);
     expect(partialItems.some((item) => item.fn_titel.includes('Fach'))).toBe(true);
 
+    // A phrase's estimate counts the media with all its words; its matches are ranked all,
+    // with their true total (walking for candidates read the whole table at a million media).
+    const phrase = await broadApp.inject({
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('"Grundlagen für den Unterricht"')}`,
+    });
+    expect(phrase.headers['x-total-count-approximate']).toBe('false');
+    expect(phrase.headers['x-total-count']).toBe(String(count));
+    // No medium has the phrase (its words are apart) and the word: the partial search judges
+    // its estimate by the word alone, which is rare, and counts exactly.
+    const partialPhrase = await broadApp.inject({
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('"Grundlagen Unterricht" Geometrie')}`,
+    });
+    expect(partialPhrase.headers['x-search-partial']).toBe('true');
+    expect(partialPhrase.headers['x-total-count-approximate']).toBe('false');
+    expect(partialPhrase.headers['x-total-count']).toBe(String(Math.ceil(count / 10)));
+
     const facets = await broadApp.inject({
       url: '/api/v1/media/catalogue/search/distinct?q=Grundlagen&f=fn_typ',
     });

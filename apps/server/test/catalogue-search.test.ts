@@ -263,6 +263,10 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
       ['Das Ökosystem Wald', 'Pflanzen im Frühling', 'Die Photosynthese', 'Brüche verstehen'],
     ],
     ['filter_fn_geb=080*&filter_fn_typ=49&q=Pflanze', ['Pflanzen im Frühling']],
+    // A type filter within a kind: only its types of that kind; none of them is an empty list.
+    ['c=media&filter_fn_typ=49%7C79', ['Pflanzen im Frühling']],
+    ['c=books&filter_fn_typ=79%7C58', ['Die Photosynthese']],
+    ['c=apps&filter_fn_typ=49', []],
   ])('filters: %s', async (query, expected) => {
     const result = await search(query);
     expect(result.status).toBe(200);

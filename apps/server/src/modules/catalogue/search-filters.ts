@@ -56,15 +56,42 @@ function tokenFilter(column: SQL, values: readonly string[]): SQL {
   return sql`${column} && ${textArray(tokens)}`;
 }
 
-/** Type codes of a media kind: books and apps by list, media every other code. */
-function kindFilter(kind: NonNullable<SearchFilters['c']>): SQL | undefined {
+const KIND_TYPES: Record<'books' | 'apps', ReadonlySet<string>> = {
+  books: new Set(MEDIA_KINDS.books),
+  apps: new Set(MEDIA_KINDS.apps),
+};
+
+/** Whether a type code belongs to a media kind: books and apps by list, media every other code. */
+function ofKind(kind: NonNullable<SearchFilters['c']>, code: string): boolean {
+  switch (kind) {
+    case 'all':
+      return true;
+    case 'books':
+    case 'apps':
+      return KIND_TYPES[kind].has(code);
+    case 'media':
+      return !KIND_TYPES.books.has(code) && !KIND_TYPES.apps.has(code);
+  }
+}
+
+/**
+ * The condition on the type of a search's kind and type filter together. A type filter is
+ * narrowed to the kind in advance, so a contradiction ('Apps' filtered to films) is an empty
+ * list at once: the planner, estimating the two apart, walked the whole newest-first index for
+ * it (1.7 s at a million media).
+ */
+function typeFilter(filters: SearchFilters): SQL | undefined {
+  const kind = filters.c ?? 'all';
+  if (filters.filter_fn_typ?.length) {
+    const codes = filters.filter_fn_typ.filter((code) => ofKind(kind, code));
+    return codes.length === 0 ? sql`false` : sql`m.fn_typ = ANY(${textArray(codes)})`;
+  }
   switch (kind) {
     case 'all':
       return undefined;
     case 'books':
-      return sql`m.fn_typ = ANY(${textArray(MEDIA_KINDS.books)})`;
     case 'apps':
-      return sql`m.fn_typ = ANY(${textArray(MEDIA_KINDS.apps)})`;
+      return sql`m.fn_typ = ANY(${textArray(MEDIA_KINDS[kind])})`;
     case 'media':
       return sql`NOT (m.fn_typ = ANY(${textArray([...MEDIA_KINDS.books, ...MEDIA_KINDS.apps])}))`;
   }
@@ -113,9 +140,9 @@ export function searchConditions(
   if (tsQuery) {
     conditions.push(sql`m.search_vector @@ ${tsQuery}`);
   }
-  const kind = filters.c === undefined ? undefined : kindFilter(filters.c);
-  if (kind) {
-    conditions.push(kind);
+  const types = typeFilter(filters);
+  if (types) {
+    conditions.push(types);
   }
   if (filters.filter_fn_geb?.length) {
     conditions.push(subjectFilter(filters.filter_fn_geb));
@@ -127,9 +154,6 @@ export function searchConditions(
     conditions.push(
       sql`m.adressat_codes && ${textArray(filters.filter_fn_adressat.flatMap(audienceFilterTokens))}`,
     );
-  }
-  if (filters.filter_fn_typ?.length) {
-    conditions.push(sql`m.fn_typ = ANY(${textArray(filters.filter_fn_typ)})`);
   }
   if (filters.filter_fn_schlag?.length) {
     const keys = filters.filter_fn_schlag.map((keyword) => keyword.toLowerCase());

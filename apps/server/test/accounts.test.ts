@@ -330,6 +330,22 @@ describe.each(databaseKinds)('accounts (%s)', (kind) => {
     expect((await client.get('/api/v1/user/userinfo')).statusCode).toBe(401);
   });
 
+  it('ends a dead session also where the route looks its user up beside its own work', async () => {
+    const client = await registeredUser('ina@schule.example');
+    await database.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '9 hours'`);
+    expect(client.cookies.has('mk_session')).toBe(true);
+    // The catalogue search ('sessionLater') answers as for a visitor and clears the cookie.
+    const search = await client.get('/api/v1/media/catalogue/search');
+    expect(search.statusCode).toBe(200);
+    expect(client.cookies.has('mk_session')).toBe(false);
+    // Refused input does not wait for the lookup, and the lookup is not left unhandled.
+    const refused = await app.inject({
+      url: '/api/v1/media/catalogue/search?p=-1',
+      headers: { cookie: 'mk_session=unbekannt' },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('limits login attempts per account and password requests per address (429, German)', async () => {
     const client = new SessionClient(app);
     const attempt = () =>

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@medienkatalog/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
@@ -14,8 +14,18 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user; undefined when anonymous. */
+    /** The signed-in user; undefined when anonymous, and on routes with `sessionLater`. */
     user: UserRow | undefined;
+    /** On routes with `sessionLater`: the lookup of the session's user (see viewerOf). */
+    pendingUser: Promise<UserRow | undefined> | undefined;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route awaits the session's user itself (viewerOf), so that the lookup runs beside the
+     * route's first queries instead of before them: for reading routes whose work up to then is
+     * the same for everyone (the catalogue search: a signed-in list made one more round trip).
+     */
+    sessionLater?: boolean;
   }
 }
 
@@ -35,6 +45,7 @@ function sameToken(a: string, b: string): boolean {
  */
 export function registerSessions(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', undefined);
+  app.decorateRequest('pendingUser', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) {
       return;
@@ -50,12 +61,26 @@ export function registerSessions(app: FastifyInstance, auth: AuthService): void 
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      request.user = await auth.sessionUser(token);
-      if (!request.user) {
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      const lookup = auth.sessionUser(token).then((user) => {
+        if (!user && !reply.sent) {
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        }
+        return user;
+      });
+      if (request.routeOptions.config.sessionLater && SAFE_METHODS.has(request.method)) {
+        request.pendingUser = lookup;
+        // Awaited by the route; a request refused before that must not leave it unhandled.
+        lookup.catch(() => undefined);
+      } else {
+        request.user = await lookup;
       }
     }
   });
+}
+
+/** The signed-in user of a request, on every route (`sessionLater` or not). */
+export function viewerOf(request: FastifyRequest): Promise<UserRow | undefined> {
+  return request.pendingUser ?? Promise.resolve(request.user);
 }
 
 function setCsrfCookie(reply: FastifyReply): void {

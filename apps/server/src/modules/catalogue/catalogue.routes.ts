@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerOf } from '../auth/session.ts';
 import type { CatalogueService, SearchResult } from './catalogue.service.ts';
 
 const tags = ['Katalog'];
@@ -57,9 +58,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         querystring: CatalogueSearchQuerySchema,
         response: { 200: z.array(CatalogueItemSchema), 400: ErrorSchema },
       },
+      config: { sessionLater: true },
     },
     async (request, reply) => {
-      return searchAnswer(reply, await service.search(request.query, request.user));
+      return searchAnswer(reply, await service.search(request.query, viewerOf(request)));
     },
   );
 

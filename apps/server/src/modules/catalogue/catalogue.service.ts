@@ -139,17 +139,21 @@ export class CatalogueService {
 
   /**
    * Search answers are cached until the catalogue changes (see AnswerCache); the star counts,
-   * the viewer's own stars and what it may play are read live.
+   * the viewer's own stars and what it may play are read live. The viewer may still be being
+   * looked up (a session): the answer does not depend on it.
    */
   async search(
     query: CatalogueSearchQuery,
-    viewer?: Actor,
+    viewer?: Actor | Promise<Actor | undefined>,
     scope: SearchScope = PUBLIC_SCOPE,
   ): Promise<SearchResult> {
-    const result = await this.searchAnswers.get(JSON.stringify({ query, scope }), () =>
-      this.searchUncached(query, scope),
-    );
-    return { ...result, items: await this.withCounters(result.items, viewer) };
+    const [result, actor] = await Promise.all([
+      this.searchAnswers.get(JSON.stringify({ query, scope }), () =>
+        this.searchUncached(query, scope),
+      ),
+      viewer,
+    ]);
+    return { ...result, items: await this.withCounters(result.items, actor) };
   }
 
   /**

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessRefresh } from '../api/access-refresh.ts';
@@ -148,25 +147,24 @@ export function MediaPlayback({
         </Button>
       ) : compact ? (
         <>
-          <Tooltip title={playLabel}>
-            <IconButton
-              aria-label={playLabel}
-              disabled={busy !== null}
-              onClick={() => void run('play')}
-            >
-              <PlayArrowIcon />
-            </IconButton>
-          </Tooltip>
+          <IconButton
+            aria-label={playLabel}
+            // The browser's tooltip, not MUI's (see StarButton).
+            title={playLabel}
+            disabled={busy !== null}
+            onClick={() => void run('play')}
+          >
+            <PlayArrowIcon />
+          </IconButton>
           {mayDownload && (
-            <Tooltip title={downloadLabel}>
-              <IconButton
-                aria-label={downloadLabel}
-                disabled={busy !== null}
-                onClick={() => void run('download')}
-              >
-                <DownloadIcon />
-              </IconButton>
-            </Tooltip>
+            <IconButton
+              aria-label={downloadLabel}
+              title={downloadLabel}
+              disabled={busy !== null}
+              onClick={() => void run('download')}
+            >
+              <DownloadIcon />
+            </IconButton>
           )}
         </>
       ) : (

@@ -204,9 +204,9 @@ export class CatalogueService {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const text = await this.textQuery(query.q);
     const { where, tsQuery } = searchConditions(query, text?.tsQuery, scope);
-    const estimate = await this.repository.estimateCount(where);
 
     if (!tsQuery) {
+      const estimate = await this.repository.estimateCount(where);
       const broad = estimate > this.exactSearchLimit(await this.publishedMedia());
       const rows = await this.repository.searchOrdered(
         where,
@@ -218,17 +218,12 @@ export class CatalogueService {
     }
 
     const bonus = text?.whole && sql`(m.search_vector @@ ${text.whole})::int`;
-    // A phrase's estimate is far too high (hasPhrase): only ranking every match answers it in
-    // bounded time, with its true total; walking the popularity index for 240 candidates that
-    // are not there read the whole table (5.7 s at 1M).
+    // A phrase's estimate is far too high (hasPhrase), so it is not asked for: only ranking
+    // every match answers such a query in bounded time, with its true total; walking the
+    // popularity index for 240 candidates that are not there read the whole table (5.7 s at 1M).
     const phrased = query.q !== undefined && hasPhrase(query.q);
-    const ranked = await this.rankedPage(
-      where,
-      tsQuery,
-      bonus,
-      page,
-      phrased ? undefined : estimate,
-    );
+    const estimate = phrased ? undefined : await this.repository.estimateCount(where);
+    const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate);
     if (ranked.total > 0 || query.q === undefined || !fallback) {
       return ranked.total > 0 ? this.withSuggestion(query, fallback, ranked) : ranked;
     }

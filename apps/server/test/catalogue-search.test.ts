@@ -3,6 +3,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
+import {
+  CatalogueRepository,
+  type PopularFirst,
+} from '../src/modules/catalogue/catalogue.repository.ts';
+import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
 import { MediathekenRepository } from '../src/modules/licences/mediatheken.repository.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
@@ -347,6 +352,48 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     const beyond = await get('/api/v1/media/catalogue/search?q=Unterricht&p=4');
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe(String(count));
+  });
+
+  it('finds the most popular matches alike along every path, the RUM index where it is', async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const [rum] = await queryRows<{ available: boolean }>(
+      context.database.db,
+      sql`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'rum') AS available`,
+    );
+    const indexed = await repository.hasPopularTextIndex();
+    expect(indexed).toBe(rum?.available === true);
+    const { where, tsQuery } = searchConditions({}, sql`to_tsquery('simple', 'unterricht')`);
+    const orders: PopularFirst[] = indexed ? ['walk', 'sort', 'index'] : ['walk', 'sort'];
+    for (const page of [
+      { offset: 0, limit: SEARCH_PAGE_SIZE },
+      { offset: SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
+      { offset: 2 * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
+    ]) {
+      const pages = await Promise.all(
+        orders.map(async (order) => {
+          const rows = await repository.searchBounded(where, tsQuery ?? sql`''`, undefined, page, {
+            candidates: 2 * SEARCH_PAGE_SIZE,
+            order,
+          });
+          return rows.map((row) => row.fn_nr);
+        }),
+      );
+      expect(pages[0]).toHaveLength(SEARCH_PAGE_SIZE);
+      pages.forEach((found) => expect(found).toEqual(pages[0]));
+    }
+    // Past the candidates, pages follow popularity (stars) alone.
+    const third = await repository.searchBounded(
+      where,
+      tsQuery ?? sql`''`,
+      undefined,
+      { offset: 2 * SEARCH_PAGE_SIZE, limit: 3 },
+      { candidates: 2 * SEARCH_PAGE_SIZE, order: indexed ? 'index' : 'sort' },
+    );
+    // Every fixture says 'Unterricht'; each has stars of its own.
+    const byStars = [...records].sort((a, b) => (b.stars ?? 0) - (a.stars ?? 0));
+    expect(third.map((row) => row.fn_nr)).toEqual(
+      byStars.slice(2 * SEARCH_PAGE_SIZE, 2 * SEARCH_PAGE_SIZE + 3).map((record) => record.fn_nr),
+    );
   });
 
   it('ranks only the popular candidates of a broad query, with an estimated total', async () => {

@@ -30,6 +30,27 @@ function rankOf(vector: SQL, tsQuery: SQL, bonus: SQL | undefined): SQL {
   return bonus === undefined ? rank : sql`(${bonus} + ${rank})`;
 }
 
+/**
+ * How the most popular matches of a text query are found:
+ * - `walk`: along the popularity index, checking each medium's search vector (cheap when
+ *   matches are dense);
+ * - `sort`: all matches from the full-text index, sorted (cheap when they are sparse; `+ 0` keeps
+ *   the planner off the popularity index, which it prefers whenever it overestimates the
+ *   matches: a word estimated at 23,000 matches that had 6,700 took 560 ms walking, 140 ms
+ *   sorted, at 1M);
+ * - `index`: in popularity order out of the RUM index (hasPopularTextIndex), which holds each
+ *   medium's popularity in its posting lists. Ties come in the index's order, not by id.
+ */
+export type PopularFirst = 'walk' | 'sort' | 'index';
+
+const POPULAR_FIRST: Record<PopularFirst, SQL> = {
+  walk: sql`m.popularity DESC, m.id DESC`,
+  sort: sql`m.popularity + 0 DESC, m.id DESC`,
+  // The distance below the largest integer: 0 for the most popular. A second key would
+  // make the planner sort every match instead of reading the index in order.
+  index: sql`m.popularity <=| 2147483647`,
+};
+
 /** The columns a card or a detail page shows. */
 export interface MediumRow {
   id: number;
@@ -162,31 +183,41 @@ export class CatalogueRepository {
   }
 
   /**
+   * Whether the search vector has its popularity-ordered RUM index (migration 0016: only where
+   * PostgreSQL has the extension).
+   */
+  async hasPopularTextIndex(): Promise<boolean> {
+    const [row] = await queryRows<{ found: boolean }>(
+      this.db,
+      sql`SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = current_schema()
+            AND indexname = 'media_search_popular_idx') AS found`,
+    );
+    return row?.found === true;
+  }
+
+  /**
    * Ranks only the most popular matches (broad queries): the first `candidates` positions are
-   * those candidates by relevance, later pages continue in popularity order. Both are found
-   * either by walking the popularity index (`walk`, cheap when matches are dense) or by sorting
-   * all matches from the full-text index (cheap when they are sparse; `+ 0` keeps the planner
-   * off the popularity index, which it prefers whenever it overestimates the matches: a word
-   * estimated at 23,000 matches that had 6,700 took 560 ms walking, 140 ms sorted, at 1M).
+   * those candidates by relevance, later pages continue in popularity order. How the most
+   * popular matches are found is `order` (see PopularFirst).
    */
   async searchBounded(
     where: SQL,
     tsQuery: SQL,
     bonus: SQL | undefined,
     page: Page,
-    options: { candidates: number; walk: boolean },
+    options: { candidates: number; order: PopularFirst },
   ) {
-    const { candidates, walk } = options;
-    const popularity = walk ? sql`m.popularity` : sql`m.popularity + 0`;
+    const { candidates } = options;
+    const popularFirst = POPULAR_FIRST[options.order];
     if (page.offset >= candidates) {
-      return this.searchOrdered(where, sql`${popularity} DESC, m.id DESC`, page);
+      return this.searchOrdered(where, popularFirst, page);
     }
     return queryRows<MediumRow>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonus ?? sql`0`} AS bonus
             FROM media m WHERE ${where}
-            ORDER BY ${popularity} DESC, m.id DESC LIMIT ${candidates}),
+            ORDER BY ${popularFirst} LIMIT ${candidates}),
           ranked AS (
             SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, bonus && sql`bonus`)} AS rank
             FROM candidates

@@ -43,12 +43,17 @@ function rankOf(vector: SQL, tsQuery: SQL, bonus: SQL | undefined): SQL {
  */
 export type PopularFirst = 'walk' | 'sort' | 'index';
 
-const POPULAR_FIRST: Record<PopularFirst, SQL> = {
-  walk: sql`m.popularity DESC, m.id DESC`,
-  sort: sql`m.popularity + 0 DESC, m.id DESC`,
-  // The distance below the largest integer: 0 for the most popular. A second key would
-  // make the planner sort every match instead of reading the index in order.
-  index: sql`m.popularity <=| 2147483647`,
+/** Per PopularFirst: the order, and the condition that lets the planner use its index. */
+const POPULAR_FIRST: Record<PopularFirst, { orderBy: SQL; indexCondition: SQL }> = {
+  walk: { orderBy: sql`m.popularity DESC, m.id DESC`, indexCondition: sql`true` },
+  sort: { orderBy: sql`m.popularity + 0 DESC, m.id DESC`, indexCondition: sql`true` },
+  index: {
+    // The distance below the largest integer: 0 for the most popular. A second key would
+    // make the planner sort every match instead of reading the index in order.
+    orderBy: sql`m.popularity <=| 2147483647`,
+    // The RUM index's own condition (migration 0016), true of every medium.
+    indexCondition: sql`m.id > 0`,
+  },
 };
 
 /** The columns a card or a detail page shows. */
@@ -208,16 +213,20 @@ export class CatalogueRepository {
     options: { candidates: number; order: PopularFirst },
   ) {
     const { candidates } = options;
-    const popularFirst = POPULAR_FIRST[options.order];
+    const { orderBy, indexCondition } = POPULAR_FIRST[options.order];
+    const popularFirst = sql`${where} AND ${indexCondition} ORDER BY ${orderBy}`;
     if (page.offset >= candidates) {
-      return this.searchOrdered(where, popularFirst, page);
+      return queryRows<MediumRow>(
+        this.db,
+        sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
+            LIMIT ${page.limit} OFFSET ${page.offset}`,
+      );
     }
     return queryRows<MediumRow>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonus ?? sql`0`} AS bonus
-            FROM media m WHERE ${where}
-            ORDER BY ${popularFirst} LIMIT ${candidates}),
+            FROM media m WHERE ${popularFirst} LIMIT ${candidates}),
           ranked AS (
             SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, bonus && sql`bonus`)} AS rank
             FROM candidates

@@ -379,7 +379,9 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
         }),
       );
       expect(pages[0]).toHaveLength(SEARCH_PAGE_SIZE);
-      pages.forEach((found) => expect(found).toEqual(pages[0]));
+      for (const found of pages) {
+        expect(found).toEqual(pages[0]);
+      }
     }
     // Past the candidates, pages follow popularity (stars) alone.
     const third = await repository.searchBounded(

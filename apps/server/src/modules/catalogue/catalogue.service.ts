@@ -124,9 +124,12 @@ export class CatalogueService {
 
   private popularTextIndexFound: Promise<boolean> | undefined;
 
-  /** Whether the database has the popularity-ordered text index (asked once). */
+  /** Whether the database has the popularity-ordered text index (asked once it answers). */
   private popularTextIndex(): Promise<boolean> {
-    this.popularTextIndexFound ??= this.repository.hasPopularTextIndex();
+    this.popularTextIndexFound ??= this.repository.hasPopularTextIndex().catch((error: unknown) => {
+      this.popularTextIndexFound = undefined;
+      throw error;
+    });
     return this.popularTextIndexFound;
   }
 

@@ -189,6 +189,21 @@ test('a word finds its compounds, and a school word its subject area', async ({ 
   await expectAccessible(page);
 });
 
+test('the filters load after the first results without moving them, on a phone and wide', async ({
+  page,
+}) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/search?q=Wasser');
+    const first = cards(page).first();
+    await expect(first).toBeVisible();
+    const before = (await first.boundingBox())?.y;
+    await expect(page.getByRole('combobox', { name: 'Medienart' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sachgebiete' })).toBeVisible();
+    expect((await first.boundingBox())?.y).toBe(before);
+  }
+});
+
 test('the search bar suggests titles, keywords, subject areas and producers while typing', async ({
   page,
 }) => {
@@ -197,6 +212,10 @@ test('the search bar suggests titles, keywords, subject areas and producers whil
   await box.pressSequentially('Photo', { delay: 50 });
   // Typing is never blocked: the field holds every letter while the list arrives.
   await expect(box).toHaveValue('Photo');
+  // The combobox (loaded when one goes into the field) took over from the plain field while one
+  // typed, with the focus.
+  await expect(box).toHaveClass(/MuiAutocomplete-input/);
+  await expect(box).toBeFocused();
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toBeVisible();
   expect(await options.count()).toBeLessThanOrEqual(8);

@@ -1,60 +1,15 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../lib/paths.ts';
+import { onDemand } from './on-demand.tsx';
 
 const LoginPromptContext = createContext<() => void>(() => undefined);
 
 /** Opens the login-required dialog (spec section 2) from anywhere below the provider. */
 export const useLoginPrompt = () => use(LoginPromptContext);
 
-/** `onCancel`: the user closed the dialog; `onLogin`: the user goes to the login page. */
-export function LoginRequiredDialog({
-  open,
-  onCancel,
-  onLogin,
-}: {
-  open: boolean;
-  onCancel: () => void;
-  onLogin?: () => void;
-}) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
-  return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      aria-labelledby="login-required-title"
-      aria-describedby="login-required-text"
-      slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      <DialogTitle id="login-required-title">{t('loginDialog.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="login-required-text">{t('loginDialog.text')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('loginDialog.cancel')}</Button>
-        <Button
-          variant="contained"
-          autoFocus
-          onClick={() => {
-            onLogin?.();
-            void navigate(paths.loginWithReturn(`${location.pathname}${location.search}`));
-          }}
-        >
-          {t('loginDialog.login')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+/** The login-required dialog; its code loads when it first opens. */
+export const LoginRequiredDialog = onDemand(async () => ({
+  default: (await import('./login-required-dialog.tsx')).LoginRequiredDialog,
+}));
 
 export function LoginPromptProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -1,14 +1,13 @@
 import type { CatalogueItem } from '@medienkatalog/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '../api/media-list.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
+import { Alert, Snackbar } from './lazy-snackbar.tsx';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
 import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
 

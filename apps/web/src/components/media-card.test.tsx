@@ -41,7 +41,7 @@ describe('MediaCard', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Auf die Merkliste: Die Photosynthese' }),
     );
-    const dialog = screen.getByRole('dialog', {
+    const dialog = await screen.findByRole('dialog', {
       name: 'Für diese Funktion müssen Sie angemeldet sein.',
     });
     expect(dialog).toHaveTextContent(

@@ -72,7 +72,9 @@ describe('the actions of a card', () => {
     expect(access).toHaveTextContent('Zugang erhalten');
     await userEvent.click(access);
 
-    const dialog = screen.getByRole('dialog', { name: 'Zugang zu „Die Photosynthese“ erhalten' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Zugang zu „Die Photosynthese“ erhalten',
+    });
     expect(dialog).toHaveAccessibleDescription('Für dieses Medium haben Sie noch keine Lizenz.');
     expect(dialog).toHaveTextContent(
       'Das Medienzentrum Ihrer Schule (Gesamtschule Am Stadtpark) kann Lizenzen',

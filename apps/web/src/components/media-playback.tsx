@@ -2,23 +2,25 @@ import type { CatalogueItem, MediaLink } from '@medienkatalog/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessRefresh } from '../api/access-refresh.ts';
 import { ApiError } from '../api/http.ts';
 import { fetchUserMediaLinks } from '../api/media-link.ts';
 import { useUserInfo } from '../api/user.ts';
-import { AccessDialog } from './access-dialog.tsx';
 import { useLoginPrompt } from './login-prompt.tsx';
+import { Alert, Snackbar } from './lazy-snackbar.tsx';
+import { onDemand } from './on-demand.tsx';
 import { viewerKindOf } from './media-player/viewer-kind.ts';
 
 // The player (its controls, viewers and dialog) loads when something is first played.
 const loadPlayerDialog = () => import('./player-dialog.tsx');
 const PlayerDialog = lazy(async () => ({ default: (await loadPlayerDialog()).PlayerDialog }));
+const AccessDialog = onDemand(async () => ({
+  default: (await import('./access-dialog.tsx')).AccessDialog,
+}));
 
 interface Message {
   severity: 'success' | 'error' | 'info';

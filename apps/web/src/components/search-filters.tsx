@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE, type SearchSource, type SearchState } from '../api/catalogue-search.ts';
 import { useDistinct } from '../api/catalogue-distinct.ts';
+import { FILTER_FIELDS, FILTERS_GRID } from './search-filters-placeholder.tsx';
 import { SubjectFilter } from './subject-filter.tsx';
 
 interface Option {
@@ -31,8 +32,6 @@ const NAME_OF: Record<FacetField, (value: string) => string> = {
   fn_adressat: (value) =>
     GRADE_STAGES.find((stage) => stage.value === value)?.label ?? audienceName(value),
 };
-
-const FIELDS: FacetField[] = ['fn_geb', 'fn_sprache', 'fn_typ', 'fn_adressat'];
 
 /** The four multi-select filters; their values come from the distinct call of the search. */
 export function SearchFilters({
@@ -59,20 +58,10 @@ export function SearchFilters({
       .map((value) => ({ value, text: NAME_OF[field](value) }));
     return [...offered, ...missing];
   };
-  const anySelected = FIELDS.some((field) => state.filters[field].length > 0);
+  const anySelected = FILTER_FIELDS.some((field) => state.filters[field].length > 0);
   return (
-    <Box
-      role="group"
-      aria-label={t('search.filters')}
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr) auto' },
-        alignItems: 'center',
-        mb: 2,
-      }}
-    >
-      {FIELDS.map((field) => {
+    <Box role="group" aria-label={t('search.filters')} sx={FILTERS_GRID}>
+      {FILTER_FIELDS.map((field) => {
         if (field === 'fn_geb') {
           return (
             <SubjectFilter

@@ -12,7 +12,7 @@ import { catalogueSearchUrl, NO_SEARCH, type SearchState } from '../../api/catal
 import { useCategories } from '../../api/categories.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { MediaRow } from '../../components/media-row.tsx';
-import { SubjectIcon } from '../../components/subject-icon.tsx';
+import { LazySubjectIcon } from '../../components/lazy-subject-icon.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -113,7 +113,7 @@ export function MarketplacePage() {
           {categories.data?.map((category) => (
             <li key={category.value}>
               <Chip
-                icon={<SubjectIcon code={category.value} />}
+                icon={<LazySubjectIcon code={category.value} />}
                 label={`${category.text} (${COUNT_FORMAT.format(category.count)})`}
                 component={RouterLink}
                 to={paths.category([category.value])}

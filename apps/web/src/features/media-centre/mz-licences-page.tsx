@@ -24,6 +24,7 @@ import {
 } from './licence-list-parts.tsx';
 import { byUrgency, localDay, validityOf } from './licence-validity.ts';
 import { PassOnDialog } from './pass-on-dialog.tsx';
+import '../../i18n/more.ts';
 
 const ALL = '';
 

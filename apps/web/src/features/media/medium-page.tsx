@@ -1,23 +1,31 @@
-import { parseSubjects, subjectAreaName } from '@medienkatalog/domain';
+import { parseSubjects } from '@medienkatalog/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { recordView, useMedium } from '../../api/medium.ts';
 import { AccessBadges } from '../../components/access-badges.tsx';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { StarButton } from '../../components/media-card.tsx';
-import { MediaFacts } from '../../components/media-facts.tsx';
 import { MediaPlayback } from '../../components/media-playback.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { descriptionParts } from '../../lib/description.ts';
 import { plainTitle, sanitizeTitle } from '../../lib/sanitize.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+
+// The facts and the related heading name subject areas: their names (the 1,619 subject areas,
+// 17 kB brotli) load once the medium is there, instead of holding up its request and cover.
+const MediaFacts = lazy(async () => ({
+  default: (await import('../../components/media-facts.tsx')).MediaFacts,
+}));
+const RelatedHeading = lazy(async () => ({
+  default: (await import('./related-heading.tsx')).RelatedHeading,
+}));
 
 /** /marketplace/{id}: every public field of a medium and related media. */
 export function MediumPage() {
@@ -114,15 +122,24 @@ export function MediumPage() {
             aria-label={t('medium.facts')}
             sx={{ p: 2 }}
           >
-            <MediaFacts medium={item} />
+            <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
+              <MediaFacts medium={item} />
+            </Suspense>
           </Paper>
         </Box>
       </Box>
       {relatedUrl && firstSubject && (
         <Box component="section" aria-labelledby="related-heading">
-          <Typography id="related-heading" variant="h2" sx={{ mb: 1.5 }}>
-            {t('medium.related', { subject: subjectAreaName(firstSubject) })}
-          </Typography>
+          <Suspense
+            fallback={
+              // As high as the heading, but none: a heading must not be empty (axe).
+              <Typography variant="h2" component="div" aria-hidden sx={{ mb: 1.5 }}>
+                <Skeleton width="min(100%, 24ch)" />
+              </Typography>
+            }
+          >
+            <RelatedHeading id="related-heading" subject={firstSubject} />
+          </Suspense>
           <MediaCardGrid
             listUrl={relatedUrl}
             keep={(related) => related.identifier !== item.identifier}

@@ -24,17 +24,35 @@ afterEach(() => {
 describe('SearchBar: suggestions while typing', () => {
   it('offers completions with their kind from the second letter on, as an ARIA combobox', async () => {
     const { calls, user } = renderBar();
-    const box = screen.getByRole('combobox', { name: 'Medien suchen' });
-    await user.type(box, 'P');
+    const box = () => screen.getByRole('combobox', { name: 'Medien suchen' });
+    await user.type(box(), 'P');
     expect(screen.queryByRole('listbox')).toBeNull();
-    await user.type(box, 'ho');
+    await user.type(box(), 'ho');
     expect(await screen.findByRole('option', { name: 'Die Photosynthese Titel' })).toBeVisible();
     expect(screen.getByRole('option', { name: 'Photovoltaik Schlagwort' })).toBeVisible();
-    expect(box).toHaveAttribute('aria-expanded', 'true');
-    expect(box).toHaveValue('Pho');
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(box()).toHaveValue('Pho');
     expect(calls.at(-1)?.url).toBe('/api/v1/media/catalogue/suggest?q=Pho');
     await user.keyboard('{Escape}');
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('is a plain field until the user goes into it; the combobox then takes over its text, focus and caret', async () => {
+    const { user } = renderBar();
+    const box = () => screen.getByRole('combobox', { name: 'Medien suchen' });
+    expect(box()).not.toHaveClass('MuiAutocomplete-input');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    // Typed at once, wherever the takeover falls: a word, then a correction inside it.
+    await user.click(box());
+    await user.keyboard('Wasr{ArrowLeft}s');
+    await waitFor(() => {
+      expect(box()).toHaveClass('MuiAutocomplete-input');
+    });
+    expect(box()).toHaveFocus();
+    expect(box()).toHaveValue('Wassr');
+    expect((box() as HTMLInputElement).selectionStart).toBe(4);
+    await user.keyboard('e');
+    expect(box()).toHaveValue('Wasser');
   });
 
   it('searches a completion chosen with the arrows and Enter; a keyword as keyword', async () => {

@@ -1,35 +1,20 @@
-import type { Suggestion } from '@medienkatalog/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
-import { useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSuggestions } from '../../api/suggest.ts';
 import { paths } from '../../lib/paths.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import type { Caret } from './search-combobox.tsx';
+import { SearchInput } from './search-input.tsx';
 
-/** Where a chosen completion leads: producers and keywords to their filter, the rest searched. */
-function suggestionSearch(suggestion: Suggestion): URLSearchParams {
-  switch (suggestion.kind) {
-    case 'producer':
-      return new URLSearchParams({ producer: suggestion.text });
-    case 'keyword':
-      return new URLSearchParams({ schlag: suggestion.text });
-    case 'title':
-    case 'subject':
-      return new URLSearchParams({ q: suggestion.text });
-  }
-}
-
-/** A white cross (the clear button of the search field). */
-const CLEAR_ICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E" +
-  "%3Cpath d='M3 3l10 10M13 3L3 13' stroke='%23fff' stroke-width='2' stroke-linecap='round'/%3E" +
-  '%3C/svg%3E';
+// The completions (MUI's Autocomplete and its popup) load when the user first goes into the field.
+const SearchCombobox = lazy(async () => ({
+  default: (await import('./search-combobox.tsx')).SearchCombobox,
+}));
 
 /**
  * The search bar of the navigation. States: text (the user types), forceload (submitting the
@@ -50,7 +35,10 @@ export function SearchBar({ compact }: { compact: boolean }) {
   const [listOpen, setListOpen] = useState(false);
   // Completions follow the typing after a short pause; typing itself never waits for them.
   const suggestions = useSuggestions(useDebouncedValue(text, 150));
-  const highlighted = useRef<Suggestion | null>(null);
+  // The combobox is wanted from the first focus on; until it has loaded, the plain field stays
+  // (a transition keeps it on screen), and where the user is in it is handed over.
+  const [comboboxWanted, setComboboxWanted] = useState(false);
+  const caret = useRef<Caret | null>(null);
 
   // A new search (from elsewhere, or the back button) puts its words into the bar.
   const [shownQuery, setShownQuery] = useState(currentQuery);
@@ -83,6 +71,43 @@ export function SearchBar({ compact }: { compact: boolean }) {
       </IconButton>
     );
   }
+  const keepCaret = (input: HTMLInputElement | HTMLTextAreaElement) => {
+    caret.current = { start: input.selectionStart, end: input.selectionEnd };
+  };
+  // Looks and is named like the combobox's field, as a combobox whose list is closed.
+  const plainField = (
+    <Box sx={{ flexGrow: 1 }}>
+      <SearchInput
+        value={text}
+        autoFocus={compact}
+        inputProps={{
+          role: 'combobox',
+          'aria-autocomplete': 'list',
+          'aria-expanded': false,
+          autoComplete: 'off',
+          autoCapitalize: 'none',
+          spellCheck: 'false',
+          onSelect: (event) => {
+            keepCaret(event.currentTarget);
+          },
+        }}
+        onFocus={(event) => {
+          keepCaret(event.currentTarget);
+          startTransition(() => {
+            setComboboxWanted(true);
+          });
+        }}
+        onBlur={() => {
+          caret.current = null;
+        }}
+        onChange={(event) => {
+          setText(event.target.value);
+          setListOpen(true);
+          keepCaret(event.target);
+        }}
+      />
+    </Box>
+  );
   return (
     <Box
       component="form"
@@ -110,85 +135,25 @@ export function SearchBar({ compact }: { compact: boolean }) {
           : {}),
       }}
     >
-      <Autocomplete<Suggestion, false, false, true>
-        freeSolo
-        open={listOpen}
-        onOpen={() => {
-          setListOpen(true);
-        }}
-        onClose={() => {
-          setListOpen(false);
-        }}
-        options={text.trim().length >= 2 ? (suggestions.data ?? []) : []}
-        filterOptions={(options) => options}
-        getOptionLabel={(option) => (typeof option === 'string' ? option : option.text)}
-        isOptionEqualToValue={(option, value) =>
-          option.text === value.text && option.kind === value.kind
-        }
-        inputValue={text}
-        onInputChange={(_event, value) => {
-          setText(value);
-        }}
-        value={null}
-        onHighlightChange={(_event, option) => {
-          highlighted.current = option;
-        }}
-        onChange={(_event, value) => {
-          if (value !== null && typeof value !== 'string') {
-            void navigate(`${paths.search}?${suggestionSearch(value).toString()}`);
-            setOpen(false);
-          }
-        }}
-        onKeyDown={(event) => {
-          // Enter without a highlighted completion submits the words as typed (the form).
-          if (event.key === 'Enter' && highlighted.current === null) {
-            event.defaultMuiPrevented = true;
-          }
-        }}
-        renderOption={(props, option) => {
-          const { key, ...rest } = props;
-          return (
-            <Box component="li" key={key} {...rest} sx={{ gap: 1 }}>
-              <Box component="span" sx={{ flex: 1 }}>
-                {option.text}
-              </Box>{' '}
-              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                {t(`searchBar.kind.${option.kind}`)}
-              </Box>
-            </Box>
-          );
-        }}
-        sx={{ flexGrow: 1 }}
-        renderInput={(params) => (
-          <InputBase
-            ref={params.InputProps.ref}
-            inputProps={{
-              ...params.inputProps,
-              'aria-label': t('searchBar.label'),
-              maxLength: 200,
-              enterKeyHint: 'search',
+      {/* Mounted from the start, so that the transition keeps the plain field until then. */}
+      <Suspense fallback={plainField}>
+        {comboboxWanted ? (
+          <SearchCombobox
+            text={text}
+            onTextChange={setText}
+            suggestions={text.trim().length >= 2 ? (suggestions.data ?? []) : []}
+            listOpen={listOpen}
+            onListOpenChange={setListOpen}
+            onChosen={() => {
+              setOpen(false);
             }}
-            placeholder={t('searchBar.placeholder')}
-            type="search"
+            caret={caret}
             autoFocus={compact}
-            fullWidth
-            sx={{
-              color: 'inherit',
-              '& input::placeholder': { color: 'inherit', opacity: 0.85 },
-              // The browser's clear button is dark grey, unreadable on the blue bar: a white cross.
-              '& input::-webkit-search-cancel-button': {
-                WebkitAppearance: 'none',
-                appearance: 'none',
-                width: 16,
-                height: 16,
-                ml: 0.5,
-                cursor: 'pointer',
-                background: `url("${CLEAR_ICON}") center / 16px 16px no-repeat`,
-              },
-            }}
           />
+        ) : (
+          plainField
         )}
-      />
+      </Suspense>
       {compact && (
         <IconButton
           color="inherit"

@@ -7,18 +7,24 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CATALOGUE, catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
 import { useMediaList } from '../../api/media-list.ts';
 import { useMediathek } from '../../api/mediathek.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
-import { SearchFilters } from '../../components/search-filters.tsx';
+import { SearchFiltersPlaceholder } from '../../components/search-filters-placeholder.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
+
+// The filters (their fields, the subject tree and the names of the 1,619 subject areas) load once
+// the first results are there, so that they do not hold them up.
+const SearchFilters = lazy(async () => ({
+  default: (await import('../../components/search-filters.tsx')).SearchFilters,
+}));
 
 /** The heading variants of the spec: query, producer, media library (plus keyword and all). */
 export function searchHeading(
@@ -58,7 +64,13 @@ export function SearchPage() {
     refresh ? { ...CATALOGUE, fixed: { refresh } } : CATALOGUE,
   );
   // The grid's first page (the same query): how the server searched the words.
-  const firstPage = useMediaList(listUrl).data?.pages[0];
+  const list = useMediaList(listUrl);
+  const firstPage = list.data?.pages[0];
+  // From the first answer on (results or an error), the filters stay.
+  const [filtersWanted, setFiltersWanted] = useState(false);
+  if (!filtersWanted && !list.isPending) {
+    setFiltersWanted(true);
+  }
   const corrected = firstPage?.corrected;
   const heading = searchHeading(
     corrected === undefined ? state : { ...state, q: corrected },
@@ -150,12 +162,18 @@ export function SearchPage() {
           <Tab key={kind} value={kind} label={t(`search.kind.${kind}`)} />
         ))}
       </Tabs>
-      <SearchFilters
-        state={state}
-        onChange={(filters) => {
-          change({ ...state, filters });
-        }}
-      />
+      <Suspense fallback={<SearchFiltersPlaceholder />}>
+        {filtersWanted ? (
+          <SearchFilters
+            state={state}
+            onChange={(filters) => {
+              change({ ...state, filters });
+            }}
+          />
+        ) : (
+          <SearchFiltersPlaceholder />
+        )}
+      </Suspense>
       <MediaCardGrid
         listUrl={listUrl}
         emptyText={t('search.noResults')}

@@ -2,8 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import './i18n/i18n.ts';
-// Tests render the views' parts without their lazy boundaries: all texts at once.
-import './i18n/more.ts';
 
 // findBy and waitFor wait up to 5 s (1 s by default): enough on a loaded two-core CI machine.
 configure({ asyncUtilTimeout: 5_000 });

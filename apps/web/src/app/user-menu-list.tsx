@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deskLinks } from '../features/media-centre/desk-access.ts';
 import { paths } from '../lib/paths.ts';
-import '../i18n/more.ts';
 
 /**
  * The entries of the user menu, in its popup. Loaded when the menu is first opened (the menu

@@ -258,7 +258,7 @@ export function MediaCard({ medium, onPreview, priority = false }: MediaCardProp
               overflowWrap: 'anywhere',
               ...(clip ? { color: 'common.white', textShadow: '0 1px 3px rgba(0,0,0,.8)' } : {}),
             }}
-            // Sanitised (lib/sanitize.ts): only simple inline markup is left.
+            // Sanitised by DOMPurify: only simple inline markup is left.
             dangerouslySetInnerHTML={{ __html: title }}
           />
           {!clip && (

@@ -7,7 +7,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaPlayer } from './media-player/index.ts';
-import '../i18n/more.ts';
 
 /**
  * The player of a medium in a dialog. Loaded with the player (hls.js aside) when something is

@@ -15,7 +15,6 @@ import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
 import { safeReturnPath } from '../../lib/safe-return.ts';
-import '../../i18n/more.ts';
 
 /** /login: after success the user returns to `r` (path and query), else the marketplace. */
 export function LoginPage() {

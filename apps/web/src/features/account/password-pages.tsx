@@ -17,7 +17,6 @@ import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
 import { useUrlToken } from './use-url-token.ts';
-import '../../i18n/more.ts';
 
 /** /login/password-request: asks for the reset mail. */
 export function PasswordRequestPage() {

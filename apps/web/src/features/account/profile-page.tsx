@@ -25,7 +25,6 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { PasswordField } from './password-field.tsx';
-import '../../i18n/more.ts';
 
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();

@@ -21,7 +21,6 @@ import { fieldProps } from '../../lib/field-props.ts';
 import { submitting } from '../../lib/submitting.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordField } from './password-field.tsx';
-import '../../i18n/more.ts';
 
 /** /register: creates an account; the confirmation link comes by mail. */
 export function RegisterPage() {

@@ -10,7 +10,6 @@ import { confirmEmail } from '../../api/user.ts';
 import { paths } from '../../lib/paths.ts';
 import { FormPage } from './form-page.tsx';
 import { useUrlToken } from './use-url-token.ts';
-import '../../i18n/more.ts';
 
 /** /register/success: 'check your mail', or, opened from the mail's link, the confirmation. */
 export function RegisterSuccessPage() {

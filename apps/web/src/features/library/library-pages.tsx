@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../api/user.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import '../../i18n/more.ts';
 
 function LibraryPage({
   title,

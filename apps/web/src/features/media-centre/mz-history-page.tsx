@@ -30,7 +30,6 @@ import {
   usageByMonth,
   type UsageSort,
 } from './usage.ts';
-import '../../i18n/more.ts';
 
 /** The most rows the server answers (then the range should be narrowed). */
 const SERVER_ROW_LIMIT = 10_000;

@@ -24,7 +24,6 @@ import {
 } from './licence-list-parts.tsx';
 import { byUrgency, localDay, validityOf } from './licence-validity.ts';
 import { PassOnDialog } from './pass-on-dialog.tsx';
-import '../../i18n/more.ts';
 
 const ALL = '';
 

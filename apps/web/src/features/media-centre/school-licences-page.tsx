@@ -16,7 +16,6 @@ import {
   PageHeading,
 } from './licence-list-parts.tsx';
 import { byUrgency, localDay } from './licence-validity.ts';
-import '../../i18n/more.ts';
 
 /**
  * /school/licences: a school admin's school's licences ('Lizenzen der Schule'), a district

@@ -17,7 +17,6 @@ import { create } from 'qrcode';
 import type { TFunction } from 'i18next';
 import type { CodeSheet } from './code-sheet.ts';
 import { formatDay, rightsText } from './licence-format.ts';
-import '../../i18n/more.ts';
 
 /**
  * The printable sheet of a code batch: A4 pages of eight cards (two columns, four rows, dashed

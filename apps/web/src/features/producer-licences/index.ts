@@ -1,6 +1,4 @@
 /** The producer's licence pages, loaded lazily by the router. */
-import '../../i18n/more.ts';
-
 export { CodesPage } from './codes-page.tsx';
 export { MediathekenPage } from './mediatheken-page.tsx';
 export { SharesPage } from './shares-page.tsx';

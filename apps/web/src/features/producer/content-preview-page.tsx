@@ -29,7 +29,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { SearchFilters } from '../../components/search-filters.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import '../../i18n/more.ts';
 
 type Mode = 'view' | 'edit';
 

@@ -74,7 +74,6 @@ import { saveRows } from './save-rows.ts';
 import { TeaserDialog } from '../teaser/teaser-dialog.tsx';
 import { AddMediumWizard } from '../wizard/add-medium-wizard.tsx';
 import { FileManagerDialog } from '../files/file-manager.tsx';
-import '../../../i18n/more.ts';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelApiModule,

@@ -362,3 +362,30 @@ test.describe('on a 360 px wide phone', () => {
     await expectAccessible(page);
   });
 });
+
+test('while the subject names load, a medium page keeps its heading order', async ({ page }) => {
+  await page.goto('/search?q=Wasser');
+  const href = await page
+    .locator('main article a[href^="/marketplace/"]')
+    .first()
+    .getAttribute('href');
+  expect(href).not.toBeNull();
+  // The related media's heading names the subject area once the names' code is there: held back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/related-heading-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(href ?? '/');
+  const related = page.getByRole('region', { name: 'Ähnliche Medien' });
+  await expect(related.getByRole('heading', { level: 2, name: 'Ähnliche Medien' })).toBeVisible();
+  await expect(related.locator('article').first()).toBeVisible();
+  await expectAccessible(page);
+  release();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Ähnliche Medien aus / }),
+  ).toBeVisible();
+});

@@ -132,9 +132,10 @@ export function MediumPage() {
         <Box component="section" aria-labelledby="related-heading">
           <Suspense
             fallback={
-              // As high as the heading, but none: a heading must not be empty (axe).
-              <Typography variant="h2" component="div" aria-hidden sx={{ mb: 1.5 }}>
-                <Skeleton width="min(100%, 24ch)" />
+              // The heading without the subject's name until the names have loaded: the cards'
+              // headings below must not follow the page's title directly (axe: heading order).
+              <Typography id="related-heading" variant="h2" sx={{ mb: 1.5 }}>
+                {t('medium.relatedAny')}
               </Typography>
             }
           >

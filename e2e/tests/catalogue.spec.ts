@@ -204,6 +204,34 @@ test('the filters load after the first results without moving them, on a phone a
   }
 });
 
+test('a search or medium page opened by its address asks for its first answer once, with its code', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/media/')) {
+      asked.push(`${url.pathname}${url.search}`);
+    }
+  });
+  await page.goto('/search?q=Wasser');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Medienart' })).toBeVisible();
+  expect(asked.filter((url) => url.startsWith('/api/v1/media/catalogue/search?'))).toEqual([
+    '/api/v1/media/catalogue/search?q=Wasser&p=0',
+  ]);
+  // The words the page opened with are not completed: nobody is typing.
+  expect(asked.filter((url) => url.includes('/suggest'))).toEqual([]);
+
+  const medium = await cards(page).first().getByRole('link').first().getAttribute('href');
+  const identifier = medium?.split('/').pop() ?? '';
+  asked.length = 0;
+  await page.goto(medium ?? '/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Ähnliche Medien/ })).toBeVisible();
+  expect(asked.filter((url) => url === `/api/v1/media/${identifier}`)).toHaveLength(1);
+});
+
 test('the search bar suggests titles, keywords, subject areas and producers while typing', async ({
   page,
 }) => {

@@ -34,7 +34,7 @@ startTransition(() => {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={createRouter()} />
+          <RouterProvider router={createRouter(queryClient)} />
         </QueryClientProvider>
       </ThemeProvider>
     </StrictMode>,

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from './http.ts';
 
 /** GET /api/v1/media/catalogue/suggest: completions from the second letter on. */
-export function useSuggestions(text: string) {
+export function useSuggestions(text: string, wanted: boolean) {
   const q = text.trim();
   return useQuery({
     queryKey: ['suggest', q],
@@ -11,7 +11,7 @@ export function useSuggestions(text: string) {
       apiJson<Suggestion[]>(`/api/v1/media/catalogue/suggest?q=${encodeURIComponent(q)}`, {
         signal,
       }),
-    enabled: q.length >= 2,
+    enabled: wanted && q.length >= 2,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,20 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  Navigate,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { mediaListQueryOptions } from '../api/media-list.ts';
+import { mediumQueryOptions } from '../api/medium.ts';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { isLicenceReader } from '../features/media-centre/desk-access.ts';
 import { MarketplacePage } from '../features/marketplace/marketplace-page.tsx';
 import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
 import type de from '../i18n/de.json';
+import { searchListUrl } from '../features/search/search-url.ts';
 import { STATIC_PAGES } from '../lib/paths.ts';
 import {
   Guard,
@@ -14,14 +23,9 @@ import {
   producerOnly,
   StudentRedirect,
 } from './guards.tsx';
+import { PageLoading } from './page-loading.tsx';
 import { Shell } from './shell.tsx';
 
-const SearchPage = lazy(async () => ({
-  default: (await import('../features/search/search-page.tsx')).SearchPage,
-}));
-const MediumPage = lazy(async () => ({
-  default: (await import('../features/media/medium-page.tsx')).MediumPage,
-}));
 const CategoriesPage = lazy(async () => ({
   default: (await import('../features/categories/categories-page.tsx')).CategoriesPage,
 }));
@@ -81,92 +85,128 @@ function Preparation({ name }: { name: RouteName }) {
 const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
 const producerPage = (page: ReactNode) => <Guard when={producerOnly}>{page}</Guard>;
 
-export const routes: RouteObject[] = [
-  {
-    element: <Shell />,
-    children: [
-      {
-        path: '/',
-        element: (
-          <StudentRedirect>
-            <MarketplacePage />
-          </StudentRedirect>
-        ),
-      },
-      { path: '/marketplace/:id', element: <MediumPage /> },
-      { path: '/media/:id', element: <MediumPage /> },
-      { path: '/media/:id/:listId', element: <MediumPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/categories/*', element: <CategoriesPage /> },
-      { path: '/wishlist', element: guarded(<WishlistPage />) },
-      { path: '/trending', element: guarded(<TrendingPage />) },
-      { path: '/classlibrary', element: guarded(<ClassLibraryPage />) },
-      { path: '/profile', element: guarded(<ProfilePage />) },
-      { path: '/redeem', element: guarded(<RedeemPage />) },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/login/password-request', element: <PasswordRequestPage /> },
-      { path: '/login/password-reset', element: <Navigate to="/login/password-request" replace /> },
-      { path: '/login/password-reset/confirm', element: <PasswordConfirmPage /> },
-      { path: '/login/password-reset/new', element: <PasswordNewPage /> },
-      { path: '/login/password-reset/success', element: <PasswordSuccessPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/register/success', element: <RegisterSuccessPage /> },
-      {
-        path: '/content-preview/:id?',
-        element: (
-          <Guard when={mediaCentreType}>
-            <ContentPreviewPage />
-          </Guard>
-        ),
-      },
-      { path: '/purchase/confirmed', element: <Preparation name="routes.purchaseConfirmed" /> },
-      { path: '/purchase/cancelled', element: <Preparation name="routes.purchaseCancelled" /> },
-      {
-        path: '/mz/history',
-        element: (
-          <Guard when={mediaCentreOnly}>
-            <MzHistoryPage />
-          </Guard>
-        ),
-      },
-      {
-        path: '/mz/licences',
-        element: (
-          <Guard when={mediaCentreOnly}>
-            <MzLicencesPage />
-          </Guard>
-        ),
-      },
-      {
-        path: '/school/licences',
-        element: (
-          <Guard when={isLicenceReader}>
-            <SchoolLicencesPage />
-          </Guard>
-        ),
-      },
-      ...(
-        [
-          ['/producer/stripe', 'routes.producerStripe'],
-          ['/producer/statistics', 'routes.producerStatistics'],
-          ['/producer/marketplace', 'routes.producerMarketplace'],
-          ['/producer/media', 'routes.producerMedia'],
-        ] as const
-      ).map(([path, name]) => ({
-        path,
-        element: (
-          <Guard when={producerOnly}>
-            <Preparation name={name} />
-          </Guard>
-        ),
-      })),
-      { path: '/producer/shares', element: producerPage(<SharesPage />) },
-      { path: '/producer/mediatheken', element: producerPage(<MediathekenPage />) },
-      { path: '/producer/codes', element: producerPage(<CodesPage />) },
-      ...STATIC_PAGES.map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * A storefront page whose code loads with the route, while its loader asks for the page's first
+ * answer into the query cache the page reads: the request no longer waits for the page's code and
+ * its first render (and React's reveal of it). The loader does not wait for the answer, so the
+ * page renders its placeholders meanwhile.
+ */
+function storefrontRoute(
+  path: string,
+  loadPage: () => Promise<ComponentType>,
+  firstAnswer: (args: LoaderFunctionArgs) => Promise<unknown>,
+): RouteObject {
+  return {
+    path,
+    lazy: async () => ({ Component: await loadPage() }),
+    loader: (args) => {
+      // A failed answer stays in the cache, for the page to show with its retry.
+      firstAnswer(args).catch(() => undefined);
+      return null;
+    },
+    HydrateFallback: PageLoading,
+  };
+}
 
-export const createRouter = () => createBrowserRouter(routes);
+const routes = (queryClient: QueryClient): RouteObject[] => {
+  const searchPage = async () => (await import('../features/search/search-page.tsx')).SearchPage;
+  const mediumPage = async () => (await import('../features/media/medium-page.tsx')).MediumPage;
+  const medium = ({ params }: LoaderFunctionArgs) =>
+    queryClient.query(mediumQueryOptions(params.id ?? ''));
+  const search = ({ request }: LoaderFunctionArgs) =>
+    queryClient.infiniteQuery(
+      mediaListQueryOptions(searchListUrl(new URL(request.url).searchParams)),
+    );
+  return [
+    {
+      element: <Shell />,
+      children: [
+        {
+          path: '/',
+          element: (
+            <StudentRedirect>
+              <MarketplacePage />
+            </StudentRedirect>
+          ),
+        },
+        storefrontRoute('/marketplace/:id', mediumPage, medium),
+        storefrontRoute('/media/:id', mediumPage, medium),
+        storefrontRoute('/media/:id/:listId', mediumPage, medium),
+        storefrontRoute('/search', searchPage, search),
+        { path: '/categories/*', element: <CategoriesPage /> },
+        { path: '/wishlist', element: guarded(<WishlistPage />) },
+        { path: '/trending', element: guarded(<TrendingPage />) },
+        { path: '/classlibrary', element: guarded(<ClassLibraryPage />) },
+        { path: '/profile', element: guarded(<ProfilePage />) },
+        { path: '/redeem', element: guarded(<RedeemPage />) },
+        { path: '/login', element: <LoginPage /> },
+        { path: '/login/password-request', element: <PasswordRequestPage /> },
+        {
+          path: '/login/password-reset',
+          element: <Navigate to="/login/password-request" replace />,
+        },
+        { path: '/login/password-reset/confirm', element: <PasswordConfirmPage /> },
+        { path: '/login/password-reset/new', element: <PasswordNewPage /> },
+        { path: '/login/password-reset/success', element: <PasswordSuccessPage /> },
+        { path: '/register', element: <RegisterPage /> },
+        { path: '/register/success', element: <RegisterSuccessPage /> },
+        {
+          path: '/content-preview/:id?',
+          element: (
+            <Guard when={mediaCentreType}>
+              <ContentPreviewPage />
+            </Guard>
+          ),
+        },
+        { path: '/purchase/confirmed', element: <Preparation name="routes.purchaseConfirmed" /> },
+        { path: '/purchase/cancelled', element: <Preparation name="routes.purchaseCancelled" /> },
+        {
+          path: '/mz/history',
+          element: (
+            <Guard when={mediaCentreOnly}>
+              <MzHistoryPage />
+            </Guard>
+          ),
+        },
+        {
+          path: '/mz/licences',
+          element: (
+            <Guard when={mediaCentreOnly}>
+              <MzLicencesPage />
+            </Guard>
+          ),
+        },
+        {
+          path: '/school/licences',
+          element: (
+            <Guard when={isLicenceReader}>
+              <SchoolLicencesPage />
+            </Guard>
+          ),
+        },
+        ...(
+          [
+            ['/producer/stripe', 'routes.producerStripe'],
+            ['/producer/statistics', 'routes.producerStatistics'],
+            ['/producer/marketplace', 'routes.producerMarketplace'],
+            ['/producer/media', 'routes.producerMedia'],
+          ] as const
+        ).map(([path, name]) => ({
+          path,
+          element: (
+            <Guard when={producerOnly}>
+              <Preparation name={name} />
+            </Guard>
+          ),
+        })),
+        { path: '/producer/shares', element: producerPage(<SharesPage />) },
+        { path: '/producer/mediatheken', element: producerPage(<MediathekenPage />) },
+        { path: '/producer/codes', element: producerPage(<CodesPage />) },
+        ...STATIC_PAGES.map((page) => ({ path: `/${page}`, element: <InfoPage page={page} /> })),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+};
+
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(routes(queryClient));

@@ -12,7 +12,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import {
+  Link as RouterLink,
+  Outlet,
+  ScrollRestoration,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import { MEDIA_LIST_KEY } from '../api/media-list.ts';
 import { useLogout, useUserInfo } from '../api/user.ts';
 import { LoginPromptProvider } from '../components/login-prompt.tsx';
@@ -126,7 +132,10 @@ export function Shell() {
   const [popupRoot, setPopupRoot] = useState<HTMLDivElement | null>(null);
   const { t } = useTranslation();
   const compact = useMediaQuery(theme.breakpoints.down('md'));
-  const loading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
+  // Card lists loading, or a page whose first answer its route waits for (the previous page stays).
+  const listsLoading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
+  const navigation = useNavigation();
+  const loading = listsLoading || navigation.state === 'loading';
   return (
     <LoginPromptProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

@@ -69,8 +69,10 @@ export function MediaCardGrid({
   };
 
   // Cards that arrive are rendered in the background, in slices between which the browser
-  // paints and answers input, instead of in one long task (the skeletons stay until then).
-  const pages = useDeferredValue(list.data?.pages);
+  // paints and answers input, instead of in one long task (the skeletons stay until then); also
+  // cards that are there when the grid mounts (its route waited for them): the grid first mounts
+  // with none (null).
+  const pages = useDeferredValue(list.data?.pages ?? null, null);
   const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
   // The total shows with the cards it counts.
   const firstPage = pages?.[0];

@@ -5,14 +5,14 @@ import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
 import { renderInApp } from '../../test/render.tsx';
 import { SearchBar } from './search-bar.tsx';
 
-function renderBar() {
+function renderBar(path = '/') {
   const calls = stubFetch(() =>
     jsonResponse([
       { text: 'Die Photosynthese', kind: 'title' },
       { text: 'Photovoltaik', kind: 'keyword' },
     ]),
   );
-  const { router } = renderInApp(<SearchBar compact={false} />);
+  const { router } = renderInApp(<SearchBar compact={false} />, { path });
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { calls, location, user: userEvent.setup() };
 }
@@ -92,5 +92,18 @@ describe('SearchBar: suggestions while typing', () => {
     // Typing again opens them.
     await user.type(box, 't');
     expect(await screen.findByRole('option', { name: 'Die Photosynthese Titel' })).toBeVisible();
+  });
+
+  it('asks for no completions of the words a search page opened with, only once the user is in the field', async () => {
+    const { calls, user } = renderBar('/search?q=Wasser');
+    const box = () => screen.getByRole('combobox', { name: 'Medien suchen' });
+    expect(box()).toHaveValue('Wasser');
+    // Past the typing pause (150 ms): nothing asked.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls).toEqual([]);
+    await user.type(box(), 'f');
+    await waitFor(() => {
+      expect(calls.map((call) => call.url)).toContain('/api/v1/media/catalogue/suggest?q=Wasserf');
+    });
   });
 });

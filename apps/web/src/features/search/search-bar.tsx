@@ -33,11 +33,12 @@ export function SearchBar({ compact }: { compact: boolean }) {
   // The completion list opens while the user types and closes with a search: completions that
   // arrive after Enter must not cover the results.
   const [listOpen, setListOpen] = useState(false);
-  // Completions follow the typing after a short pause; typing itself never waits for them.
-  const suggestions = useSuggestions(useDebouncedValue(text, 150));
   // The combobox is wanted from the first focus on; until it has loaded, the plain field stays
   // (a transition keeps it on screen), and where the user is in it is handed over.
   const [comboboxWanted, setComboboxWanted] = useState(false);
+  // Completions follow the typing after a short pause; typing itself never waits for them. They
+  // are asked for once the user is in the field, not for the words a search page opened with.
+  const suggestions = useSuggestions(useDebouncedValue(text, 150), comboboxWanted);
   const caret = useRef<Caret | null>(null);
 
   // A new search (from elsewhere, or the back button) puts its words into the bar.

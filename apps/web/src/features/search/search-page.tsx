@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { CATALOGUE, catalogueSearchUrl, type SearchState } from '../../api/catalogue-search.ts';
+import type { SearchState } from '../../api/catalogue-search.ts';
 import { useMediaList } from '../../api/media-list.ts';
 import { useMediathek } from '../../api/mediathek.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
@@ -18,7 +18,7 @@ import { SearchFiltersPlaceholder } from '../../components/search-filters-placeh
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
-import { searchStateFromUrl, searchUrlParams } from './search-url.ts';
+import { searchListUrl, searchStateFromUrl, searchUrlParams } from './search-url.ts';
 
 // The filters (their fields, the subject tree and the names of the 1,619 subject areas) load once
 // the first results are there, so that they do not hold them up.
@@ -57,12 +57,7 @@ export function SearchPage() {
   const state = searchStateFromUrl(params);
   const mediathek = useMediathek(state.mediathek);
   const mediathekLoading = state.mediathek !== '' && mediathek.isPending;
-  // 'refresh' (a forced reload of the same search) makes a new list address.
-  const refresh = params.get('refresh');
-  const listUrl = catalogueSearchUrl(
-    state,
-    refresh ? { ...CATALOGUE, fixed: { refresh } } : CATALOGUE,
-  );
+  const listUrl = searchListUrl(params);
   // The grid's first page (the same query): how the server searched the words.
   const list = useMediaList(listUrl);
   const firstPage = list.data?.pages[0];
@@ -85,6 +80,8 @@ export function SearchPage() {
 
   const change = (next: SearchState) => {
     const nextParams = searchUrlParams(next);
+    // A forced reload stays one while the filters change (the same list address rule).
+    const refresh = params.get('refresh');
     if (refresh) {
       nextParams.set('refresh', refresh);
     }

@@ -4,7 +4,12 @@ import {
   type FacetField,
   type SearchKind,
 } from '@medienkatalog/domain';
-import { EMPTY_FILTERS, type SearchState } from '../../api/catalogue-search.ts';
+import {
+  CATALOGUE,
+  catalogueSearchUrl,
+  EMPTY_FILTERS,
+  type SearchState,
+} from '../../api/catalogue-search.ts';
 
 /** URL parameters of the filters on /search (values joined by '|'). */
 export const FILTER_PARAMS: Record<FacetField, string> = {
@@ -54,4 +59,16 @@ export function searchUrlParams(state: SearchState): URLSearchParams {
     set(FILTER_PARAMS[field], state.filters[field].join('|'));
   }
   return params;
+}
+
+/**
+ * The address of the result list of a /search URL. 'refresh' (a forced reload of the same search)
+ * makes a new address.
+ */
+export function searchListUrl(params: URLSearchParams): string {
+  const refresh = params.get('refresh');
+  return catalogueSearchUrl(
+    searchStateFromUrl(params),
+    refresh ? { ...CATALOGUE, fixed: { refresh } } : CATALOGUE,
+  );
 }

@@ -69,11 +69,15 @@ export function MediaCardGrid({
   };
 
   // Cards that arrive are rendered in the background, in slices between which the browser
-  // paints and answers input, instead of in one long task (the skeletons stay until then); also
-  // cards that are there when the grid mounts (its route waited for them): the grid first mounts
-  // with none (null).
+  // paints and answers input, instead of in one long task; so are cards that are there when the
+  // grid mounts (a list asked for while its page's code loaded, or one returned to: the grid
+  // mounts with none, null). Until then a placeholder of the same size stands for each card, so
+  // that the page is as long as it will be and a returning scroll position finds its place.
   const pages = useDeferredValue(list.data?.pages ?? null, null);
   const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
+  const cardsToCome = (list.data?.pages ?? [])
+    .slice(pages?.length ?? 0)
+    .reduce((count, page) => count + page.items.length, 0);
   // The total shows with the cards it counts.
   const firstPage = pages?.[0];
   useEffect(() => {
@@ -148,7 +152,7 @@ export function MediaCardGrid({
           </Box>
         ))}
         {loading &&
-          Array.from({ length: SKELETONS }, (_, index) => (
+          Array.from({ length: rendering ? cardsToCome : SKELETONS }, (_, index) => (
             <Box component="li" key={`skeleton-${String(index)}`} sx={{ width: '100%' }}>
               <SkeletonCard />
             </Box>

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '../api/media-list.ts';
+import { useRevealedCount, type RevealSteps } from '../lib/use-revealed-count.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { Alert, Snackbar } from './lazy-snackbar.tsx';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
@@ -15,6 +17,28 @@ import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-c
 const SKELETONS = 4;
 /** The first cards, whose covers load at once and first (the page's largest paint). */
 const PRIORITY_CARDS = 2;
+
+/** Cards mounted at once and then per step (useRevealedCount). */
+const CARD_STEPS: RevealSteps = { first: 4, step: 2 };
+
+/**
+ * Stands for a card that is about to mount: its size and a quiet surface, in plain styles; the
+ * MUI components of a skeleton would cost what mounting the cards in steps saves.
+ */
+function CardToCome({ color, radius }: { color: string; radius: number | string }) {
+  return (
+    <li
+      aria-hidden
+      style={{
+        width: '100%',
+        maxWidth: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        backgroundColor: color,
+        borderRadius: radius,
+      }}
+    />
+  );
+}
 
 function SkeletonCard() {
   return (
@@ -56,8 +80,12 @@ export function MediaCardGrid({
   leadsPage = true,
 }: MediaCardGridProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
   const list = useMediaList(listUrl);
   const [previewId, setPreviewId] = useState<string>();
+  const openPreview = useCallback((medium: CatalogueItem) => {
+    setPreviewId(medium.identifier);
+  }, []);
   // The error snackbar shows each failure until the user closes it.
   const [dismissedError, setDismissedError] = useState(0);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -68,18 +96,17 @@ export function MediaCardGrid({
     setDismissedError(list.errorUpdatedAt);
   };
 
-  // Cards that arrive are rendered in the background, in slices between which the browser
-  // paints and answers input, instead of in one long task; so are cards that are there when the
-  // grid mounts (a list asked for while its page's code loaded, or one returned to: the grid
-  // mounts with none, null). Until then a placeholder of the same size stands for each card, so
-  // that the page is as long as it will be and a returning scroll position finds its place.
-  const pages = useDeferredValue(list.data?.pages ?? null, null);
-  const rendering = (pages?.length ?? 0) < (list.data?.pages.length ?? 0);
-  const cardsToCome = (list.data?.pages ?? [])
-    .slice(pages?.length ?? 0)
-    .reduce((count, page) => count + page.items.length, 0);
-  // The total shows with the cards it counts.
-  const firstPage = pages?.[0];
+  // The cards mount a few at a time (useRevealedCount); until a card is there, a placeholder of
+  // its size stands for it, so that the page is as long as it will be and a returning scroll
+  // position finds its place.
+  const allItems = (list.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (item) => keep?.(item) ?? true,
+  );
+  const shown = useRevealedCount(allItems.length, listUrl, CARD_STEPS);
+  const items = allItems.slice(0, shown);
+  const cardsToCome = allItems.length - shown;
+  const rendering = cardsToCome > 0;
+  const firstPage = list.data?.pages[0];
   useEffect(() => {
     if (firstPage) {
       onTotal?.(firstPage.total, firstPage.approximate);
@@ -88,8 +115,7 @@ export function MediaCardGrid({
 
   useEffect(() => {
     const element = sentinel.current;
-    // Not while the cards of a page are still being rendered: the end of the list is not yet
-    // where it will be.
+    // Not while cards are still to come: the end of the list is not yet where it will be.
     if (!element || rendering || typeof IntersectionObserver === 'undefined') {
       return undefined;
     }
@@ -107,7 +133,6 @@ export function MediaCardGrid({
     };
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, rendering]);
 
-  const items = (pages?.flatMap((page) => page.items) ?? []).filter((item) => keep?.(item) ?? true);
   const loading = list.isPending || isFetchingNextPage || rendering;
   const preview = items.find((item) => item.identifier === previewId);
 
@@ -145,14 +170,19 @@ export function MediaCardGrid({
             <MediaCard
               medium={item}
               priority={leadsPage && index < PRIORITY_CARDS}
-              onPreview={(medium) => {
-                setPreviewId(medium.identifier);
-              }}
+              onPreview={openPreview}
             />
           </Box>
         ))}
-        {loading &&
-          Array.from({ length: rendering ? cardsToCome : SKELETONS }, (_, index) => (
+        {Array.from({ length: cardsToCome }, (_, index) => (
+          <CardToCome
+            key={`to-come-${String(index)}`}
+            color={theme.palette.action.hover}
+            radius={theme.shape.borderRadius}
+          />
+        ))}
+        {(list.isPending || isFetchingNextPage) &&
+          Array.from({ length: SKELETONS }, (_, index) => (
             <Box component="li" key={`skeleton-${String(index)}`} sx={{ width: '100%' }}>
               <SkeletonCard />
             </Box>

@@ -14,7 +14,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useStarMutation } from '../api/stars.ts';
@@ -188,9 +188,14 @@ export interface MediaCardProps {
  * A medium in the card grid (320 x 404, image 180 high); clips show only their picture. The foot
  * has two rows of fixed height: the producer (and who it is shared with), then the actions, each
  * of which fits the card's width whatever the access (at most four 40 px buttons, or one text
- * button and two icons), so nothing sticks out of the card or makes it scroll.
+ * button and two icons), so nothing sticks out of the card or makes it scroll. Memoised: a grid
+ * that mounts more cards, or changes one, renders only those.
  */
-export function MediaCard({ medium, onPreview, priority = false }: MediaCardProps) {
+export const MediaCard = memo(function MediaCard({
+  medium,
+  onPreview,
+  priority = false,
+}: MediaCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = sanitizeTitle(medium.fn_titel);
@@ -359,4 +364,4 @@ export function MediaCard({ medium, onPreview, priority = false }: MediaCardProp
       </Box>
     </Card>
   );
-}
+});

@@ -4,15 +4,19 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import type { CatalogueItem } from '@medienkatalog/domain';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
+import { useRevealedCount, type RevealSteps } from '../lib/use-revealed-count.ts';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
 import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
 
 /** Cards a row shows at most; 'Alle anzeigen' leads to the full list. */
 const ROW_LENGTH = 12;
+/** Cards mounted at once (what a wide screen shows of a row) and then per step. */
+const ROW_STEPS: RevealSteps = { first: 4, step: 2 };
 /** Cards of a row above the fold whose covers load first (the page's largest paint). */
 const PRIORITY_CARDS = 2;
 
@@ -62,10 +66,13 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
   // The list's first page, in the same cache as the card grids (stars update it alike).
   const list = useInfiniteQuery({ ...mediaListQueryOptions(listUrl), enabled: near });
   const [previewId, setPreviewId] = useState<string>();
-  // Cards that arrive are rendered in the background, in slices between which the browser
-  // paints and answers input, instead of in one long task (the skeletons stay until then).
-  const shownPage = useDeferredValue(list.data?.pages[0]?.items);
-  const items = shownPage?.slice(0, ROW_LENGTH) ?? [];
+  const openPreview = useCallback((medium: CatalogueItem) => {
+    setPreviewId(medium.identifier);
+  }, []);
+  // The cards mount a few at a time (useRevealedCount), the ones a screen shows first.
+  const shownPage = list.data?.pages[0]?.items;
+  const rowItems = shownPage?.slice(0, ROW_LENGTH) ?? [];
+  const items = rowItems.slice(0, useRevealedCount(rowItems.length, listUrl, ROW_STEPS));
   if (list.isSuccess && list.data.pages[0]?.items.length === 0) {
     return null;
   }
@@ -125,9 +132,7 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
                   <MediaCard
                     medium={item}
                     priority={eager && index < PRIORITY_CARDS}
-                    onPreview={(medium) => {
-                      setPreviewId(medium.identifier);
-                    }}
+                    onPreview={openPreview}
                   />
                 </Box>
               ))}

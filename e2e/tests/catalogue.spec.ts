@@ -73,6 +73,8 @@ test('a search with a filter lives in the URL, and the back button restores it',
     page.getByRole('heading', { name: 'Ergebnisse für „Pflanzen“', level: 1 }),
   ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Ergebnisse?$/ })).toBeVisible();
+  // The cards mount a few at a time after the total shows: all of them, once nothing is busy.
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   const allTitles = await cards(page).locator('h3').allTextContents();
   expect(allTitles.length).toBeGreaterThan(1);
   expect(allTitles.some((title) => title.includes('Pflanze'))).toBe(true);

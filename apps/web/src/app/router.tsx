@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
 import { mediumQueryOptions } from '../api/medium.ts';
+import { priorityCovers } from '../components/media-card.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { isLicenceReader } from '../features/media-centre/desk-access.ts';
 import { MarketplacePage } from '../features/marketplace/marketplace-page.tsx';
@@ -16,6 +17,7 @@ import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
 import type de from '../i18n/de.json';
 import { searchListUrl } from '../features/search/search-url.ts';
 import { STATIC_PAGES } from '../lib/paths.ts';
+import { preloadImages } from '../lib/preload-images.ts';
 import {
   Guard,
   mediaCentreOnly,
@@ -111,12 +113,19 @@ function storefrontRoute(
 const routes = (queryClient: QueryClient): RouteObject[] => {
   const searchPage = async () => (await import('../features/search/search-page.tsx')).SearchPage;
   const mediumPage = async () => (await import('../features/media/medium-page.tsx')).MediumPage;
-  const medium = ({ params }: LoaderFunctionArgs) =>
-    queryClient.query(mediumQueryOptions(params.id ?? ''));
-  const search = ({ request }: LoaderFunctionArgs) =>
-    queryClient.infiniteQuery(
+  // With the answer, the first covers start loading while the page renders.
+  const medium = async ({ params }: LoaderFunctionArgs) => {
+    const item = await queryClient.query(mediumQueryOptions(params.id ?? ''));
+    if (item) {
+      preloadImages([item.cover]);
+    }
+  };
+  const search = async ({ request }: LoaderFunctionArgs) => {
+    const list = await queryClient.infiniteQuery(
       mediaListQueryOptions(searchListUrl(new URL(request.url).searchParams)),
     );
+    preloadImages(priorityCovers(list.pages[0]?.items ?? []));
+  };
   return [
     {
       element: <Shell />,

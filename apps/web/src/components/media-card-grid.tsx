@@ -11,15 +11,19 @@ import { useRevealedCount, type RevealSteps } from '../lib/use-revealed-count.ts
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { Alert, Snackbar } from './lazy-snackbar.tsx';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
-import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
+import {
+  CARD_HEIGHT,
+  CARD_IMAGE_HEIGHT,
+  CARD_WIDTH,
+  MediaCard,
+  PRIORITY_CARDS,
+} from './media-card.tsx';
 
 /** Skeleton cards while a page loads (spec: 4). */
 const SKELETONS = 4;
-/** The first cards, whose covers load at once and first (the page's largest paint). */
-const PRIORITY_CARDS = 2;
 
 /** Cards mounted at once and then per step (useRevealedCount). */
-const CARD_STEPS: RevealSteps = { first: 4, step: 2 };
+const CARD_STEPS: RevealSteps = { first: PRIORITY_CARDS, step: 2 };
 
 /**
  * Stands for a card that is about to mount: its size and a quiet surface, in plain styles; the

@@ -31,6 +31,8 @@ export const CARD_HEIGHT = 404;
 export const CARD_IMAGE_HEIGHT = 180;
 /** The producer row and the action row at the foot of a card (32 + 48 px). */
 const CARD_FOOT_HEIGHT = 80;
+/** The first cards of a page, whose covers load at once and first (the page's largest paint). */
+export const PRIORITY_CARDS = 2;
 /** Shared-with entries shown by name; the rest are grouped into one (spec: 2). */
 const SHARED_SHOWN = 2;
 
@@ -103,6 +105,14 @@ export function StarButton({
       {medium.starred ? <StarIcon /> : <StarBorderIcon />}
     </IconButton>
   );
+}
+
+/** The covers of a page's first cards (clips show no cover), for `preloadImages`. */
+export function priorityCovers(items: readonly CatalogueItem[]): string[] {
+  return items
+    .slice(0, PRIORITY_CARDS)
+    .filter((medium) => medium.fn_typ !== 'UC_CLIP')
+    .map((medium) => medium.cover);
 }
 
 /** Films, audio and clips: their length (minutes) shows on the cover. */

@@ -11,14 +11,18 @@ import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
 import { useRevealedCount, type RevealSteps } from '../lib/use-revealed-count.ts';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
-import { CARD_HEIGHT, CARD_IMAGE_HEIGHT, CARD_WIDTH, MediaCard } from './media-card.tsx';
+import {
+  CARD_HEIGHT,
+  CARD_IMAGE_HEIGHT,
+  CARD_WIDTH,
+  MediaCard,
+  PRIORITY_CARDS,
+} from './media-card.tsx';
 
 /** Cards a row shows at most; 'Alle anzeigen' leads to the full list. */
 const ROW_LENGTH = 12;
 /** Cards mounted at once (what a wide screen shows of a row) and then per step. */
-const ROW_STEPS: RevealSteps = { first: 4, step: 2 };
-/** Cards of a row above the fold whose covers load first (the page's largest paint). */
-const PRIORITY_CARDS = 2;
+const ROW_STEPS: RevealSteps = { first: PRIORITY_CARDS, step: 2 };
 
 /** Whether the element came within a screen's height of the viewport (then stays true). */
 function useNearViewport(eager: boolean) {

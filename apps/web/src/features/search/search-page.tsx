@@ -16,12 +16,13 @@ import { useMediathek } from '../../api/mediathek.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { SearchFiltersPlaceholder } from '../../components/search-filters-placeholder.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { searchListUrl, searchStateFromUrl, searchUrlParams } from './search-url.ts';
 
-// The filters (their fields, the subject tree and the names of the 1,619 subject areas) load once
-// the first results are there, so that they do not hold them up.
+// The filters (their fields, the subject tree and the names of the 1,619 subject areas) load and
+// mount once the first results have painted, so that they do not hold them up.
 const SearchFilters = lazy(async () => ({
   default: (await import('../../components/search-filters.tsx')).SearchFilters,
 }));
@@ -61,11 +62,8 @@ export function SearchPage() {
   // The grid's first page (the same query): how the server searched the words.
   const list = useMediaList(listUrl);
   const firstPage = list.data?.pages[0];
-  // From the first answer on (results or an error), the filters stay.
-  const [filtersWanted, setFiltersWanted] = useState(false);
-  if (!filtersWanted && !list.isPending) {
-    setFiltersWanted(true);
-  }
+  // From the first answer on (results or an error), once it has painted, the filters stay.
+  const filtersWanted = useAfterPaint(!list.isPending);
   const corrected = firstPage?.corrected;
   const heading = searchHeading(
     corrected === undefined ? state : { ...state, q: corrected },

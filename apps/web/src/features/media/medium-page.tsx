@@ -16,10 +16,11 @@ import { MediaPlayback } from '../../components/media-playback.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { descriptionParts } from '../../lib/description.ts';
 import { plainTitle, sanitizeTitle } from '../../lib/sanitize.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 // The facts and the related heading name subject areas: their names (the 1,619 subject areas,
-// 17 kB brotli) load once the medium is there, instead of holding up its request and cover.
+// 17 kB brotli) load once the medium has painted, instead of holding up its request and cover.
 const MediaFacts = lazy(async () => ({
   default: (await import('../../components/media-facts.tsx')).MediaFacts,
 }));
@@ -37,6 +38,9 @@ export function MediumPage() {
     ? sanitizeTitle(medium.data.fn_titel).replace(/<[^>]*>/g, '')
     : undefined;
   usePageTitle(title);
+  // The facts (the subject areas' names) and the related media load and mount once the medium
+  // has painted: they would otherwise hold up its cover, the page's largest paint.
+  const restWanted = useAfterPaint(medium.data !== undefined);
   useEffect(() => {
     recordView(id).catch(() => undefined);
   }, [id]);
@@ -123,12 +127,16 @@ export function MediumPage() {
             sx={{ p: 2 }}
           >
             <Suspense fallback={<Skeleton variant="rounded" height={180} />}>
-              <MediaFacts medium={item} />
+              {restWanted ? (
+                <MediaFacts medium={item} />
+              ) : (
+                <Skeleton variant="rounded" height={180} />
+              )}
             </Suspense>
           </Paper>
         </Box>
       </Box>
-      {relatedUrl && firstSubject && (
+      {restWanted && relatedUrl && firstSubject && (
         <Box component="section" aria-labelledby="related-heading">
           <Suspense
             fallback={

@@ -7,13 +7,14 @@ import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '../api/media-list.ts';
-import { useRevealedCount, type RevealSteps } from '../lib/use-revealed-count.ts';
+import { useRevealedCount } from '../lib/use-revealed-count.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { Alert, Snackbar } from './lazy-snackbar.tsx';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
 import {
   CARD_HEIGHT,
   CARD_IMAGE_HEIGHT,
+  CARD_REVEAL_STEPS,
   CARD_WIDTH,
   MediaCard,
   PRIORITY_CARDS,
@@ -21,9 +22,6 @@ import {
 
 /** Skeleton cards while a page loads (spec: 4). */
 const SKELETONS = 4;
-
-/** Cards mounted at once and then per step (useRevealedCount). */
-const CARD_STEPS: RevealSteps = { first: PRIORITY_CARDS, step: 2 };
 
 /**
  * Stands for a card that is about to mount: its size and a quiet surface, in plain styles; the
@@ -106,7 +104,7 @@ export function MediaCardGrid({
   const allItems = (list.data?.pages.flatMap((page) => page.items) ?? []).filter(
     (item) => keep?.(item) ?? true,
   );
-  const shown = useRevealedCount(allItems.length, listUrl, CARD_STEPS);
+  const shown = useRevealedCount(allItems.length, listUrl, CARD_REVEAL_STEPS);
   const items = allItems.slice(0, shown);
   const cardsToCome = allItems.length - shown;
   const rendering = cardsToCome > 0;

@@ -20,6 +20,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useStarMutation } from '../api/stars.ts';
 import { useUserInfo } from '../api/user.ts';
 import { paths, producerSearch } from '../lib/paths.ts';
+import type { RevealSteps } from '../lib/use-revealed-count.ts';
 import { plainTitle, sanitizeTitle } from '../lib/sanitize.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { AccessBadges } from './access-badges.tsx';
@@ -33,6 +34,8 @@ export const CARD_IMAGE_HEIGHT = 180;
 const CARD_FOOT_HEIGHT = 80;
 /** The first cards of a page, whose covers load at once and first (the page's largest paint). */
 export const PRIORITY_CARDS = 2;
+/** Grids and rows mount the priority cards at once, then two more per commit (useRevealedCount). */
+export const CARD_REVEAL_STEPS: RevealSteps = { first: PRIORITY_CARDS, step: 2 };
 /** Shared-with entries shown by name; the rest are grouped into one (spec: 2). */
 const SHARED_SHOWN = 2;
 

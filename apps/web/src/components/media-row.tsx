@@ -9,11 +9,12 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
-import { useRevealedCount, type RevealSteps } from '../lib/use-revealed-count.ts';
+import { useRevealedCount } from '../lib/use-revealed-count.ts';
 import { LazyMediaPreview } from './lazy-media-preview.tsx';
 import {
   CARD_HEIGHT,
   CARD_IMAGE_HEIGHT,
+  CARD_REVEAL_STEPS,
   CARD_WIDTH,
   MediaCard,
   PRIORITY_CARDS,
@@ -21,8 +22,6 @@ import {
 
 /** Cards a row shows at most; 'Alle anzeigen' leads to the full list. */
 const ROW_LENGTH = 12;
-/** Cards mounted at once (what a wide screen shows of a row) and then per step. */
-const ROW_STEPS: RevealSteps = { first: PRIORITY_CARDS, step: 2 };
 
 /** Whether the element came within a screen's height of the viewport (then stays true). */
 function useNearViewport(eager: boolean) {
@@ -76,7 +75,7 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
   // The cards mount a few at a time (useRevealedCount), the ones a screen shows first.
   const shownPage = list.data?.pages[0]?.items;
   const rowItems = shownPage?.slice(0, ROW_LENGTH) ?? [];
-  const items = rowItems.slice(0, useRevealedCount(rowItems.length, listUrl, ROW_STEPS));
+  const items = rowItems.slice(0, useRevealedCount(rowItems.length, listUrl, CARD_REVEAL_STEPS));
   if (list.isSuccess && list.data.pages[0]?.items.length === 0) {
     return null;
   }

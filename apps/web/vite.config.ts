@@ -14,8 +14,9 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The server's render (`vite build --ssr src/entry-server.tsx`) is neither compressed nor served.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -28,5 +29,17 @@ export default defineConfig(({ command }) => ({
       '/content': 'http://localhost:8080',
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The server reads from it which files are the app's entry and the storefront's boot.
+        manifest: true,
+        rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } },
+      },
+  // One file the server imports, its libraries bundled in, in their production builds (the
+  // browser's: the same class names and markup).
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
 }));

@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
+import { registerStorefront } from './modules/storefront/storefront.routes.ts';
 import { HttpError } from './http-error.ts';
 import {
   answerClientError,
@@ -359,6 +360,8 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // The storefront's pages, '/' among them, are the server's own (registerStorefront).
+      index: false,
       cacheControl: false,
       // The build writes .br and .gz copies at the best quality (apps/web/build/precompress.ts).
       preCompressed: true,
@@ -373,6 +376,9 @@ export async function buildApp({
         );
       },
     });
+  }
+  if (webRoot) {
+    await registerStorefront(app, { webRoot });
   }
   app.setNotFoundHandler((request, reply) => {
     // Pages of the app (a browser asking for HTML) get the app; files and API calls a 404.

@@ -1,42 +1,57 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createRouter, routes } from './app/router.tsx';
+import { createAppQueryClient, readServerRenderedState } from './app/server-rendered-state.ts';
 import { theme } from './app/theme.ts';
 import './i18n/i18n.ts';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Lists and details stay as they are for ten minutes (spec: cache default 600000 ms)
-      // and are kept half an hour, so returning to a view keeps its loaded pages.
-      staleTime: 10 * 60_000,
-      gcTime: 30 * 60_000,
-      retry: 1,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
-
-const root = document.getElementById('root');
-if (!root) {
-  throw new Error('Element #root fehlt.');
+/** Loads the code of the routes a page shows, so that their first render is the server's. */
+async function loadRoutesOf(appRoutes: RouteObject[]) {
+  const matches = matchRoutes(appRoutes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy === 'function') {
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      }
+    }),
+  );
 }
-const reactRoot = createRoot(root);
-// The first render as a transition: React renders it in slices between which the browser stays
-// responsive, instead of in one long task.
-startTransition(() => {
-  reactRoot.render(
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) {
+    throw new Error('Element #root fehlt.');
+  }
+  const queryClient = createAppQueryClient();
+  const appRoutes = routes(queryClient);
+  const serverState = readServerRenderedState();
+  if (serverState) {
+    hydrate(queryClient, serverState.queries);
+    await loadRoutesOf(appRoutes);
+  }
+  const app = (
     <StrictMode>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={createRouter(queryClient)} />
+          <RouterProvider router={createRouter(queryClient, appRoutes, serverState?.router)} />
         </QueryClientProvider>
       </ThemeProvider>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  // As a transition: React renders (or takes over the server's page) in slices between which
+  // the browser stays responsive, instead of in one long task.
+  startTransition(() => {
+    if (serverState) {
+      hydrateRoot(root, app);
+    } else {
+      createRoot(root).render(app);
+    }
+  });
+}
+
+void start();

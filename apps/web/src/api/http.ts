@@ -32,6 +32,16 @@ export async function csrfHeaders(): Promise<{ 'X-CSRF-Token': string }> {
   return { 'X-CSRF-Token': csrfToken() ?? '' };
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** How calls reach the API: the browser's fetch, or in-process calls where the server renders. */
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** For the server's render of the storefront (`entry-server.tsx`), which has no origin to ask. */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -51,7 +61,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   if (method !== 'GET') {
     Object.assign(headers, await csrfHeaders());
   }
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method,
     headers,
     credentials: 'same-origin',

@@ -4,15 +4,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   Navigate,
+  type HydrationState,
+  type LoaderFunction,
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { categoriesQueryOptions } from '../api/categories.ts';
 import { mediaListQueryOptions } from '../api/media-list.ts';
 import { mediumQueryOptions } from '../api/medium.ts';
 import { priorityCovers } from '../components/media-card.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { isLicenceReader } from '../features/media-centre/desk-access.ts';
-import { MarketplacePage } from '../features/marketplace/marketplace-page.tsx';
+import { MarketplacePage, newestListUrl } from '../features/marketplace/marketplace-page.tsx';
 import { InfoPage, PreparationPage } from '../features/pages/info-pages.tsx';
 import type de from '../i18n/de.json';
 import { searchListUrl } from '../features/search/search-url.ts';
@@ -88,29 +91,33 @@ const guarded = (page: ReactNode) => <Guard>{page}</Guard>;
 const producerPage = (page: ReactNode) => <Guard when={producerOnly}>{page}</Guard>;
 
 /**
- * A storefront page whose code loads with the route, while its loader asks for the page's first
- * answer into the query cache the page reads: the request no longer waits for the page's code and
- * its first render (and React's reveal of it). The loader does not wait for the answer, so the
- * page renders its placeholders meanwhile.
+ * A loader that asks for a page's first answers into the query cache the page reads, without
+ * waiting for them: the page renders its placeholders meanwhile, and the requests no longer wait
+ * for the page's code and first render. A failed answer stays in the cache, for the page to
+ * show with its retry. (The server's render waits until the cache has them.)
  */
+const firstAnswers =
+  (ask: (args: LoaderFunctionArgs) => Promise<unknown>): LoaderFunction =>
+  (args) => {
+    ask(args).catch(() => undefined);
+    return null;
+  };
+
+/** A storefront page whose code loads with the route, while its loader asks for its answers. */
 function storefrontRoute(
   path: string,
   loadPage: () => Promise<ComponentType>,
-  firstAnswer: (args: LoaderFunctionArgs) => Promise<unknown>,
+  ask: (args: LoaderFunctionArgs) => Promise<unknown>,
 ): RouteObject {
   return {
     path,
     lazy: async () => ({ Component: await loadPage() }),
-    loader: (args) => {
-      // A failed answer stays in the cache, for the page to show with its retry.
-      firstAnswer(args).catch(() => undefined);
-      return null;
-    },
+    loader: firstAnswers(ask),
     HydrateFallback: PageLoading,
   };
 }
 
-const routes = (queryClient: QueryClient): RouteObject[] => {
+export const routes = (queryClient: QueryClient): RouteObject[] => {
   const searchPage = async () => (await import('../features/search/search-page.tsx')).SearchPage;
   const mediumPage = async () => (await import('../features/media/medium-page.tsx')).MediumPage;
   // With the answer, the first covers start loading while the page renders.
@@ -126,6 +133,15 @@ const routes = (queryClient: QueryClient): RouteObject[] => {
     );
     preloadImages(priorityCovers(list.pages[0]?.items ?? []));
   };
+  const marketplace = async ({ request }: LoaderFunctionArgs) => {
+    const [newest] = await Promise.all([
+      queryClient.infiniteQuery(
+        mediaListQueryOptions(newestListUrl(new URL(request.url).searchParams)),
+      ),
+      queryClient.query(categoriesQueryOptions(undefined)),
+    ]);
+    preloadImages(priorityCovers(newest.pages[0]?.items ?? []));
+  };
   return [
     {
       element: <Shell />,
@@ -137,6 +153,7 @@ const routes = (queryClient: QueryClient): RouteObject[] => {
               <MarketplacePage />
             </StudentRedirect>
           ),
+          loader: firstAnswers(marketplace),
         },
         storefrontRoute('/marketplace/:id', mediumPage, medium),
         storefrontRoute('/media/:id', mediumPage, medium),
@@ -218,4 +235,9 @@ const routes = (queryClient: QueryClient): RouteObject[] => {
   ];
 };
 
-export const createRouter = (queryClient: QueryClient) => createBrowserRouter(routes(queryClient));
+/** The app's router; `hydrationData` where it takes over a page the server rendered. */
+export const createRouter = (
+  queryClient: QueryClient,
+  appRoutes: RouteObject[] = routes(queryClient),
+  hydrationData?: HydrationState,
+) => createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : {});

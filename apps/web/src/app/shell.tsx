@@ -22,6 +22,7 @@ import {
 import { MEDIA_LIST_KEY } from '../api/media-list.ts';
 import { useLogout, useUserInfo } from '../api/user.ts';
 import { LoginPromptProvider } from '../components/login-prompt.tsx';
+import { AppShown } from '../lib/app-shown.ts';
 import { SearchBar } from '../features/search/search-bar.tsx';
 import { paths, STATIC_PAGES } from '../lib/paths.ts';
 import { theme } from './theme.ts';
@@ -201,6 +202,7 @@ export function Shell() {
         >
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <AppShown />
           </Suspense>
         </Container>
         <Box

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CatalogueItem } from '@medienkatalog/domain';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
@@ -23,10 +23,21 @@ import {
 /** Cards a row shows at most; 'Alle anzeigen' leads to the full list. */
 const ROW_LENGTH = 12;
 
+const subscribeToNothing = () => () => undefined;
+/** Browsers without IntersectionObserver (and jsdom) show every row at once; the server none. */
+const useNoObserver = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => typeof IntersectionObserver === 'undefined',
+    () => false,
+  );
+
 /** Whether the element came within a screen's height of the viewport (then stays true). */
 function useNearViewport(eager: boolean) {
   const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(false);
+  const noObserver = useNoObserver();
+  const near = eager || seen || noObserver;
   useEffect(() => {
     const element = ref.current;
     if (near || !element) {
@@ -35,7 +46,7 @@ function useNearViewport(eager: boolean) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
+          setSeen(true);
         }
       },
       { rootMargin: '100% 0px' },

@@ -5,6 +5,9 @@
  * The page's own images then come from the browser's image cache.
  */
 export function preloadImages(urls: readonly string[]) {
+  if (typeof Image === 'undefined') {
+    return; // a server render: its page names the covers itself
+  }
   for (const url of urls) {
     const image = new Image();
     image.fetchPriority = 'high';

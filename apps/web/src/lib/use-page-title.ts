@@ -1,10 +1,15 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** Where the server's render of a page records its title (it has no document to set it on). */
+export const ServerPageTitle = createContext<((title: string) => void) | undefined>(undefined);
 
 /** Sets the document title to '{title} – Medienkatalog'. */
 export function usePageTitle(title: string | undefined): void {
   const { t } = useTranslation();
+  const full = title ? `${title} – ${t('app.title')}` : t('app.title');
+  useContext(ServerPageTitle)?.(full);
   useEffect(() => {
-    document.title = title ? `${title} – ${t('app.title')}` : t('app.title');
-  }, [title, t]);
+    document.title = full;
+  }, [full]);
 }

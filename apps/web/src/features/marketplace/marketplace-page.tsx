@@ -25,6 +25,16 @@ const COUNT_FORMAT = new Intl.NumberFormat('de-DE');
 const isKind = (value: string | null): value is SearchKind =>
   (SEARCH_KINDS as readonly (string | null)[]).includes(value);
 
+/** The kind the tabs show (`?t=`); all kinds by default. */
+const shownKind = (params: URLSearchParams): SearchKind => {
+  const requested = params.get('t');
+  return isKind(requested) ? requested : 'all';
+};
+
+/** The list address of the newest media of the shown kind (the first row, asked by the route). */
+export const newestListUrl = (params: URLSearchParams) =>
+  catalogueSearchUrl({ ...NO_SEARCH, kind: shownKind(params) });
+
 /** The search page's list of the newest media of a kind. */
 const newestHref = (kind: SearchKind) =>
   kind === 'all' ? paths.search : `${paths.search}?t=${kind}`;
@@ -38,8 +48,7 @@ export function MarketplacePage() {
   const { t } = useTranslation();
   usePageTitle(t('app.marketplace'));
   const [params, setParams] = useSearchParams();
-  const requested = params.get('t');
-  const kind: SearchKind = isKind(requested) ? requested : 'all';
+  const kind = shownKind(params);
   const categories = useCategories(undefined);
   const user = useUserInfo();
   const newest: SearchState = { ...NO_SEARCH, kind };
@@ -71,7 +80,7 @@ export function MarketplacePage() {
       <MediaRow
         eager
         title={t('marketplace.newest')}
-        listUrl={catalogueSearchUrl(newest)}
+        listUrl={newestListUrl(params)}
         moreHref={newestHref(kind)}
       />
       {user.data && (

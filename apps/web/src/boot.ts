@@ -1,0 +1,50 @@
+/**
+ * The one script of a page the server rendered (`entry-server.tsx`): it lets the page's first
+ * covers paint, then loads the app, which takes the page over (`main.tsx`). A click on a button
+ * meanwhile is held and handed to the app once it has taken over; links and the search form
+ * work without it.
+ */
+import { APP_SHOWN } from './lib/app-shown-event.ts';
+
+const appEntry = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
+
+const held: HTMLElement[] = [];
+function hold(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target : null;
+  const button = target?.closest<HTMLElement>(
+    '#root button, #root [role="button"], #root [role="tab"]',
+  );
+  if (button) {
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(button);
+  }
+}
+
+const painted = async () => {
+  const covers = document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]');
+  await Promise.all([...covers].map((cover) => cover.decode().catch(() => undefined)));
+  // The frame that shows them.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+};
+
+async function boot(entry: string) {
+  document.addEventListener('click', hold, true);
+  const shown = new Promise((resolve) => {
+    document.addEventListener(APP_SHOWN, resolve, { once: true });
+  });
+  await painted();
+  await import(/* @vite-ignore */ entry);
+  await shown;
+  document.removeEventListener('click', hold, true);
+  // The app takes over in slices; a click makes React take over its element at once.
+  for (const button of held) {
+    if (button.isConnected) {
+      button.click();
+    }
+  }
+}
+
+if (appEntry) {
+  void boot(appEntry);
+}

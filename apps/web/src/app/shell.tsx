@@ -172,7 +172,7 @@ export function Shell() {
             </Typography>
             {!compact && <NavLinks size="medium" />}
             <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'flex-end' }}>
-              <SearchBar compact={compact} />
+              <SearchBar />
             </Box>
             <UserMenu container={popupRoot} />
           </Toolbar>

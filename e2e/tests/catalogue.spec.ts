@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
 
 const cards = (page: Page) => page.locator('main article');
@@ -391,6 +391,57 @@ test.describe('on a 360 px wide phone', () => {
     await expect(page.getByRole('heading', { name: 'Ergebnisse für „Wald“' })).toBeVisible();
     await expectAccessible(page);
   });
+});
+
+test('the header fits a 390 px phone, its search behind an icon and its links in a row below; wide, the links sit in the top row', async ({
+  page,
+}) => {
+  const banner = page.getByRole('banner');
+  const title = banner.getByRole('link', { name: 'Medienkatalog' });
+  // Hidden elements have no role: exactly one navigation shows at each width.
+  const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const field = banner.getByRole('combobox', { name: 'Medien suchen' });
+  const openSearch = banner.getByRole('button', { name: 'Suche öffnen' });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const box = async (element: Locator) => {
+    const found = await element.boundingBox();
+    if (!found) {
+      throw new Error('not drawn');
+    }
+    return found;
+  };
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(navigation).toHaveCount(1);
+  await expect(navigation.getByRole('link')).toHaveText(['Marktplatz', 'Kategorien']);
+  const titleBox = await box(title);
+  expect((await box(navigation)).y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+  expect(await fits()).toBe(true);
+  await expect(field).toBeHidden();
+  await openSearch.click();
+  await expect(field).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(openSearch).toBeHidden();
+  expect(await fits()).toBe(true);
+  await banner.getByRole('button', { name: 'Suche schließen' }).click();
+  await expect(field).toBeHidden();
+  await expect(openSearch).toBeVisible();
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(navigation).toHaveCount(1);
+  const wideTitle = await box(title);
+  const wideNavigation = await box(navigation);
+  // In the title's row, between it and the search field.
+  expect(wideNavigation.y).toBeLessThan(wideTitle.y + wideTitle.height);
+  expect(wideNavigation.y + wideNavigation.height).toBeGreaterThan(wideTitle.y);
+  expect(wideNavigation.x).toBeGreaterThan(wideTitle.x + wideTitle.width);
+  expect((await box(field)).x).toBeGreaterThan(wideNavigation.x + wideNavigation.width);
+  await expect(openSearch).toBeHidden();
+  await expect(banner.getByRole('button', { name: 'Suche schließen' })).toBeHidden();
 });
 
 test('while the subject names load, a medium page keeps its heading order', async ({ page }) => {

@@ -1,12 +1,13 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_LIST_KEY } from '../api/media-list.ts';
 import { USER_INFO_KEY } from '../api/user.ts';
 import { jsonResponse, stubFetch } from '../test/fetch-stub.ts';
+import { shownAt } from '../test/shown-at.ts';
 import { Shell } from './shell.tsx';
 import { theme } from './theme.ts';
 
@@ -93,5 +94,74 @@ describe('Shell: the user menu (its entries load when it is first opened)', () =
       expect(router.state.location.pathname).toBe('/');
     });
     expect(calls).toContain('POST /api/v1/auth/logout');
+  });
+});
+
+describe('Shell: the header, one first render for every width (CSS lays it out)', () => {
+  const PHONE = 390;
+  const DESKTOP = 1366;
+  const LINKS = ['Marktplatz', 'Kategorien', 'Merkliste', 'Im Trend'];
+
+  /** The navigation landmarks a window `width` px wide shows. */
+  function shownNavigation(width: number) {
+    const navs = screen
+      .getAllByRole('navigation', { name: 'Hauptnavigation' })
+      .filter((nav) => shownAt(nav, width));
+    const [nav] = navs;
+    expect(navs).toHaveLength(1);
+    if (!nav) {
+      throw new Error('no navigation shown');
+    }
+    return nav;
+  }
+
+  it('puts the links into the row of the title and the search on a wide screen', () => {
+    stubFetch(() => jsonResponse({}));
+    renderShell('/');
+    const nav = shownNavigation(DESKTOP);
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(LINKS);
+    const row = nav.closest('.MuiToolbar-root');
+    expect(row).toContainElement(screen.getByRole('link', { name: 'Medienkatalog' }));
+    expect(row).toContainElement(screen.getByRole('combobox', { name: 'Medien suchen' }));
+    expect(shownAt(screen.getByRole('combobox', { name: 'Medien suchen' }), DESKTOP)).toBe(true);
+    expect(shownAt(screen.getByRole('button', { name: 'Suche öffnen' }), DESKTOP)).toBe(false);
+  });
+
+  it('puts the links into a row of their own on a phone, with the search as an icon', () => {
+    stubFetch(() => jsonResponse({}));
+    renderShell('/');
+    const nav = shownNavigation(PHONE);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(LINKS);
+    expect(nav).not.toContainElement(screen.getByRole('link', { name: 'Medienkatalog' }));
+    expect(nav).not.toBe(shownNavigation(DESKTOP));
+    expect(shownAt(screen.getByRole('button', { name: 'Suche öffnen' }), PHONE)).toBe(true);
+    expect(shownAt(screen.getByRole('combobox', { name: 'Medien suchen' }), PHONE)).toBe(false);
+  });
+
+  it('renders the same header whatever the window says of its width', () => {
+    stubFetch(() => jsonResponse({}));
+    const header = (phone: boolean) => {
+      // Every media query answers as on a phone, or as on a wide screen.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: phone === query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }));
+      renderShell('/');
+      const html = screen.getByRole('banner').outerHTML;
+      cleanup();
+      return html;
+    };
+    expect(header(true)).toBe(header(false));
   });
 });

@@ -8,7 +8,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +24,6 @@ import { LoginPromptProvider } from '../components/login-prompt.tsx';
 import { AppShown } from '../lib/app-shown.ts';
 import { SearchBar } from '../features/search/search-bar.tsx';
 import { paths, STATIC_PAGES } from '../lib/paths.ts';
-import { theme } from './theme.ts';
 import { PageLoading } from './page-loading.tsx';
 
 /** Views that keep their scroll position when the user comes back (spec: kept alive). */
@@ -132,7 +130,6 @@ export function Shell() {
   // Where the header's popups open: inside the banner landmark.
   const [popupRoot, setPopupRoot] = useState<HTMLDivElement | null>(null);
   const { t } = useTranslation();
-  const compact = useMediaQuery(theme.breakpoints.down('md'));
   // Card lists loading, or a page whose first answer its route waits for (the previous page stays).
   const listsLoading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
   const navigation = useNavigation();
@@ -151,12 +148,11 @@ export function Shell() {
           {t('app.skipToContent')}
         </Link>
         <AppBar position="sticky" elevation={0}>
-          {/* On a phone the links have a row of their own, the one navigation landmark. */}
-          <Toolbar
-            component={compact ? 'div' : 'nav'}
-            aria-label={compact ? undefined : t('app.navigation')}
-            sx={{ gap: 1 }}
-          >
+          {/* The links' navigation landmark is in this row from `md` on, in a row of its own
+              below it on a phone: both are rendered and CSS shows one (display: none leaves the
+              other out of the accessibility tree), so that the first render, on the server too,
+              is right at every width. */}
+          <Toolbar sx={{ gap: 1 }}>
             <Typography
               component={RouterLink}
               to={paths.marketplace}
@@ -171,22 +167,26 @@ export function Shell() {
             >
               {t('app.title')}
             </Typography>
-            {!compact && <NavLinks size="medium" />}
+            <Box
+              component="nav"
+              aria-label={t('app.navigation')}
+              sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}
+            >
+              <NavLinks size="medium" />
+            </Box>
             <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'flex-end' }}>
-              <SearchBar compact={compact} />
+              <SearchBar />
             </Box>
             <UserMenu container={popupRoot} />
           </Toolbar>
-          {compact && (
-            <Toolbar
-              variant="dense"
-              component="nav"
-              aria-label={t('app.navigation')}
-              sx={{ gap: 0.5, overflowX: 'auto' }}
-            >
-              <NavLinks size="small" />
-            </Toolbar>
-          )}
+          <Toolbar
+            variant="dense"
+            component="nav"
+            aria-label={t('app.navigation')}
+            sx={{ display: { md: 'none' }, gap: 0.5, overflowX: 'auto' }}
+          >
+            <NavLinks size="small" />
+          </Toolbar>
           <div ref={setPopupRoot} />
           <Box sx={{ height: 4 }}>
             {loading && <LinearProgress color="secondary" aria-label={t('app.loading')} />}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
 import { renderInApp } from '../../test/render.tsx';
+import { shownAt } from '../../test/shown-at.ts';
 import { SearchBar } from './search-bar.tsx';
 
 function renderBar(path = '/') {
@@ -12,7 +13,7 @@ function renderBar(path = '/') {
       { text: 'Photovoltaik', kind: 'keyword' },
     ]),
   );
-  const { router } = renderInApp(<SearchBar compact={false} />, { path });
+  const { router } = renderInApp(<SearchBar />, { path });
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { calls, location, user: userEvent.setup() };
 }
@@ -105,5 +106,64 @@ describe('SearchBar: suggestions while typing', () => {
     await waitFor(() => {
       expect(calls.map((call) => call.url)).toContain('/api/v1/media/catalogue/suggest?q=Wasserf');
     });
+  });
+});
+
+describe('SearchBar: the field on a wide screen, an icon that opens it on a phone (by CSS)', () => {
+  const PHONE = 390;
+  const DESKTOP = 1366;
+  const field = () => screen.getByRole('combobox', { name: 'Medien suchen' });
+  const openButton = () => screen.getByRole('button', { name: 'Suche öffnen' });
+
+  it('shows the field on a wide screen, without the icon and the close button', () => {
+    renderBar();
+    expect(shownAt(field(), DESKTOP)).toBe(true);
+    expect(shownAt(screen.getByRole('button', { name: 'Suchen' }), DESKTOP)).toBe(true);
+    expect(shownAt(openButton(), DESKTOP)).toBe(false);
+    expect(shownAt(screen.getByRole('button', { name: 'Suche schließen' }), DESKTOP)).toBe(false);
+  });
+
+  it('on a phone, opens a focused field from the icon, closes it and opens it focused again', async () => {
+    const { user } = renderBar();
+    expect(shownAt(openButton(), PHONE)).toBe(true);
+    expect(shownAt(field(), PHONE)).toBe(false);
+    await user.click(openButton());
+    expect(shownAt(field(), PHONE)).toBe(true);
+    expect(field()).toHaveFocus();
+    expect(shownAt(openButton(), PHONE)).toBe(false);
+    // The combobox takes over, still focused.
+    await waitFor(() => {
+      expect(field()).toHaveClass('MuiAutocomplete-input');
+    });
+    expect(field()).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Suche schließen' }));
+    expect(shownAt(field(), PHONE)).toBe(false);
+    expect(shownAt(openButton(), PHONE)).toBe(true);
+    await user.click(openButton());
+    expect(shownAt(field(), PHONE)).toBe(true);
+    expect(field()).toHaveFocus();
+  });
+
+  it('on a phone, closes the field and its completions with a search', async () => {
+    const { location, user } = renderBar();
+    await user.click(openButton());
+    await user.keyboard('Pho');
+    expect(await screen.findByRole('option', { name: 'Die Photosynthese Titel' })).toBeVisible();
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(location()).toBe('/search?q=Pho');
+    });
+    expect(shownAt(field(), PHONE)).toBe(false);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('on a phone, closing hides the completions too', async () => {
+    const { user } = renderBar();
+    await user.click(openButton());
+    await user.keyboard('Pho');
+    await screen.findByRole('option', { name: 'Die Photosynthese Titel' });
+    await user.click(screen.getByRole('button', { name: 'Suche schließen' }));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(shownAt(field(), PHONE)).toBe(false);
   });
 });

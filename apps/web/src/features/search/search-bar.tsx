@@ -3,6 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, startTransition, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSuggestions } from '../../api/suggest.ts';
@@ -18,10 +19,12 @@ const SearchCombobox = lazy(async () => ({
 
 /**
  * The search bar of the navigation. States: text (the user types), forceload (submitting the
- * current search again reloads it), closed (collapsed to an icon on small screens); the shell
- * shows the loading state as a progress bar.
+ * current search again reloads it), closed (collapsed to an icon below `md`); the shell shows the
+ * loading state as a progress bar. Which of the icon and the field shows is up to CSS, so that
+ * the first render, on the server too, is right at every width: the icon only ever shows on a
+ * small screen, so opening the field from it can focus the field without asking for the width.
  */
-export function SearchBar({ compact }: { compact: boolean }) {
+export function SearchBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,6 +43,7 @@ export function SearchBar({ compact }: { compact: boolean }) {
   // are asked for once the user is in the field, not for the words a search page opened with.
   const suggestions = useSuggestions(useDebouncedValue(text, 150), comboboxWanted);
   const caret = useRef<Caret | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   // A new search (from elsewhere, or the back button) puts its words into the bar.
   const [shownQuery, setShownQuery] = useState(currentQuery);
@@ -59,19 +63,6 @@ export function SearchBar({ compact }: { compact: boolean }) {
     setListOpen(false);
   };
 
-  if (compact && !open) {
-    return (
-      <IconButton
-        color="inherit"
-        aria-label={t('searchBar.open')}
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        <SearchIcon />
-      </IconButton>
-    );
-  }
   const keepCaret = (input: HTMLInputElement | HTMLTextAreaElement) => {
     caret.current = { start: input.selectionStart, end: input.selectionEnd };
   };
@@ -80,7 +71,6 @@ export function SearchBar({ compact }: { compact: boolean }) {
     <Box sx={{ flexGrow: 1 }}>
       <SearchInput
         value={text}
-        autoFocus={compact}
         inputProps={{
           role: 'combobox',
           'aria-autocomplete': 'list',
@@ -110,65 +100,87 @@ export function SearchBar({ compact }: { compact: boolean }) {
     </Box>
   );
   return (
-    <Box
-      component="form"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        bgcolor: 'rgba(255,255,255,0.15)',
-        borderRadius: 1,
-        px: 1,
-        flexGrow: 1,
-        maxWidth: 560,
-        // A visible focus: a white ring around the field while one types in it.
-        '&:has(input:focus)': {
-          outline: '2px solid #fff',
-          outlineOffset: 1,
-        },
-        // Open on a small screen, the bar covers the navigation bar.
-        ...(compact
-          ? { position: 'absolute', inset: 8, maxWidth: 'none', bgcolor: 'primary.dark', zIndex: 1 }
-          : {}),
-      }}
-    >
-      {/* Mounted from the start, so that the transition keeps the plain field until then. */}
-      <Suspense fallback={plainField}>
-        {comboboxWanted ? (
-          <SearchCombobox
-            text={text}
-            onTextChange={setText}
-            suggestions={text.trim().length >= 2 ? (suggestions.data ?? []) : []}
-            listOpen={listOpen}
-            onListOpenChange={setListOpen}
-            onChosen={() => {
-              setOpen(false);
-            }}
-            caret={caret}
-            autoFocus={compact}
-          />
-        ) : (
-          plainField
-        )}
-      </Suspense>
-      {compact && (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={t('searchBar.open')}
+        onClick={() => {
+          // Shown before the focus moves into the field (a hidden field takes no focus).
+          flushSync(() => {
+            setOpen(true);
+          });
+          form.current?.querySelector('input')?.focus();
+        }}
+        sx={{ display: { xs: open ? 'none' : 'inline-flex', md: 'none' } }}
+      >
+        <SearchIcon />
+      </IconButton>
+      <Box
+        component="form"
+        ref={form}
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        sx={(theme) => ({
+          display: 'flex',
+          alignItems: 'center',
+          bgcolor: 'rgba(255,255,255,0.15)',
+          borderRadius: 1,
+          px: 1,
+          flexGrow: 1,
+          maxWidth: 560,
+          // A visible focus: a white ring around the field while one types in it.
+          '&:has(input:focus)': {
+            outline: '2px solid #fff',
+            outlineOffset: 1,
+          },
+          // On a small screen only when opened, and then covering the navigation bar.
+          [theme.breakpoints.down('md')]: {
+            display: open ? 'flex' : 'none',
+            position: 'absolute',
+            inset: 8,
+            maxWidth: 'none',
+            bgcolor: 'primary.dark',
+            zIndex: 1,
+          },
+        })}
+      >
+        {/* Mounted from the start, so that the transition keeps the plain field until then. */}
+        <Suspense fallback={plainField}>
+          {comboboxWanted ? (
+            <SearchCombobox
+              text={text}
+              onTextChange={setText}
+              suggestions={text.trim().length >= 2 ? (suggestions.data ?? []) : []}
+              listOpen={listOpen}
+              onListOpenChange={setListOpen}
+              onChosen={() => {
+                setOpen(false);
+              }}
+              caret={caret}
+            />
+          ) : (
+            plainField
+          )}
+        </Suspense>
         <IconButton
           color="inherit"
           aria-label={t('searchBar.close')}
           onClick={() => {
             setOpen(false);
+            // Hidden, the field's completions must not stay open over the page.
+            setListOpen(false);
           }}
+          sx={{ display: { md: 'none' } }}
         >
           <CloseIcon />
         </IconButton>
-      )}
-      <IconButton type="submit" color="inherit" aria-label={t('searchBar.submit')}>
-        <SearchIcon />
-      </IconButton>
-    </Box>
+        <IconButton type="submit" color="inherit" aria-label={t('searchBar.submit')}>
+          <SearchIcon />
+        </IconButton>
+      </Box>
+    </>
   );
 }

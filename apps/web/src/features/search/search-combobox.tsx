@@ -36,7 +36,6 @@ export interface SearchComboboxProps {
   onChosen: () => void;
   /** Set while the user is in the plain field before: focus and caret carry over. */
   caret: RefObject<Caret | null>;
-  autoFocus: boolean;
 }
 
 /**
@@ -51,7 +50,6 @@ export function SearchCombobox({
   onListOpenChange,
   onChosen,
   caret,
-  autoFocus,
 }: SearchComboboxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -116,12 +114,7 @@ export function SearchCombobox({
       }}
       sx={{ flexGrow: 1 }}
       renderInput={(params) => (
-        <SearchInput
-          ref={params.InputProps.ref}
-          inputRef={input}
-          inputProps={params.inputProps}
-          autoFocus={autoFocus}
-        />
+        <SearchInput ref={params.InputProps.ref} inputRef={input} inputProps={params.inputProps} />
       )}
     />
   );

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
+import { logIn } from './support/session.ts';
 
 const cards = (page: Page) => page.locator('main article');
 
@@ -206,7 +207,7 @@ test('the filters load after the first results without moving them, on a phone a
   }
 });
 
-test('a search or medium page opened by its address asks for its first answer once, with its code', async ({
+test('a search or medium page opened by its address brings its first answer, or asks for it once with its code', async ({
   page,
 }) => {
   const asked: string[] = [];
@@ -216,22 +217,30 @@ test('a search or medium page opened by its address asks for its first answer on
       asked.push(`${url.pathname}${url.search}`);
     }
   });
-  await page.goto('/search?q=Wasser');
-  await expect(cards(page).first()).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Medienart' })).toBeVisible();
-  expect(asked.filter((url) => url.startsWith('/api/v1/media/catalogue/search?'))).toEqual([
-    '/api/v1/media/catalogue/search?q=Wasser&p=0',
-  ]);
-  // The words the page opened with are not completed: nobody is typing.
-  expect(asked.filter((url) => url.includes('/suggest'))).toEqual([]);
+  const searches = () => asked.filter((url) => url.startsWith('/api/v1/media/catalogue/search?'));
+  /** Opens a search and then its first medium; returns how often each asked for its answer. */
+  const openSearchAndMedium = async () => {
+    asked.length = 0;
+    await page.goto('/search?q=Wasser');
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Medienart' })).toBeVisible();
+    const searchAnswers = searches().filter((url) => url.endsWith('q=Wasser&p=0')).length;
+    // The words the page opened with are not completed: nobody is typing.
+    expect(asked.filter((url) => url.includes('/suggest'))).toEqual([]);
 
-  const medium = await cards(page).first().getByRole('link').first().getAttribute('href');
-  const identifier = medium?.split('/').pop() ?? '';
-  asked.length = 0;
-  await page.goto(medium ?? '/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /^Ähnliche Medien/ })).toBeVisible();
-  expect(asked.filter((url) => url === `/api/v1/media/${identifier}`)).toHaveLength(1);
+    const medium = await cards(page).first().getByRole('link').first().getAttribute('href');
+    const identifier = medium?.split('/').pop() ?? '';
+    asked.length = 0;
+    await page.goto(medium ?? '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Ähnliche Medien/ })).toBeVisible();
+    return [searchAnswers, asked.filter((url) => url === `/api/v1/media/${identifier}`).length];
+  };
+  // A visitor's pages come rendered from the server with their answers: nothing to ask.
+  expect(await openSearchAndMedium()).toEqual([0, 0]);
+  // A signed-in user's pages are the app's own: each asks once, while its code loads.
+  await logIn(page, 'lehrkraft@demo.medienkatalog.invalid', 'Demo-Lehrkraft-2026');
+  expect(await openSearchAndMedium()).toEqual([1, 1]);
 });
 
 test('the search bar suggests titles, keywords, subject areas and producers while typing', async ({

@@ -24,8 +24,10 @@ function hold(event: MouseEvent) {
 const painted = async () => {
   const covers = document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]');
   await Promise.all([...covers].map((cover) => cover.decode().catch(() => undefined)));
-  // The frame that shows them.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  // The frame that shows them, and one more: the browser reports their paint after it.
+  for (let frame = 0; frame < 2; frame += 1) {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
 };
 
 async function boot(entry: string) {

@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link as RouterLink,
@@ -52,7 +52,7 @@ const UserMenuList = lazy(async () => ({
  * body would stand outside every landmark (axe `region`); `disablePortal` would not do, as the
  * menu's modal then hides the app around it, itself included, from screen readers.
  */
-function UserMenu({ container }: { container: HTMLElement | null }) {
+function UserMenu({ container }: { container: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useUserInfo();
@@ -125,15 +125,30 @@ function NavLinks({ size }: { size: 'small' | 'medium' }) {
   ));
 }
 
+/**
+ * The header's progress bar: card lists loading, or a page whose first answer its route waits for
+ * (the previous page stays). A component of its own, so that only it renders again when loading
+ * starts or ends, not the whole shell.
+ */
+function LoadingBar() {
+  const { t } = useTranslation();
+  const listsLoading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
+  const navigation = useNavigation();
+  return (
+    (listsLoading || navigation.state === 'loading') && (
+      <LinearProgress color="secondary" aria-label={t('app.loading')} />
+    )
+  );
+}
+
 /** Navigation bar with the search bar, the routed content and the footer. */
 export function Shell() {
   // Where the header's popups open: inside the banner landmark.
-  const [popupRoot, setPopupRoot] = useState<HTMLDivElement | null>(null);
+  // A ref, not state: setting state when the element mounts would render the shell again at
+  // once, and with it (synchronously) a page the app is taking over from the server.
+  const popupRoot = useRef<HTMLDivElement>(null);
+  const popupContainer = useCallback(() => popupRoot.current, []);
   const { t } = useTranslation();
-  // Card lists loading, or a page whose first answer its route waits for (the previous page stays).
-  const listsLoading = useIsFetching({ queryKey: [MEDIA_LIST_KEY] }) > 0;
-  const navigation = useNavigation();
-  const loading = listsLoading || navigation.state === 'loading';
   return (
     <LoginPromptProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -177,7 +192,7 @@ export function Shell() {
             <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'flex-end' }}>
               <SearchBar />
             </Box>
-            <UserMenu container={popupRoot} />
+            <UserMenu container={popupContainer} />
           </Toolbar>
           <Toolbar
             variant="dense"
@@ -187,9 +202,9 @@ export function Shell() {
           >
             <NavLinks size="small" />
           </Toolbar>
-          <div ref={setPopupRoot} />
+          <div ref={popupRoot} />
           <Box sx={{ height: 4 }}>
-            {loading && <LinearProgress color="secondary" aria-label={t('app.loading')} />}
+            <LoadingBar />
           </Box>
         </AppBar>
         <Container

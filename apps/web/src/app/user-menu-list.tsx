@@ -19,7 +19,7 @@ export function UserMenuList({
 }: {
   user: UserInfo;
   anchor: HTMLElement | null;
-  container: HTMLElement | null;
+  container: () => HTMLElement | null;
   onClose: () => void;
   /** Signs out; the menu is gone by then (the shell's user menu does it, which stays). */
   onLogout: () => void;

@@ -176,9 +176,11 @@ export function MediaCardGrid({
             />
           </Box>
         ))}
+        {/* Keyed by the place they hold: as cards take the first places, the other placeholders
+            stay where they are, and the browser's scroll anchoring (on one of them) moves nothing. */}
         {Array.from({ length: cardsToCome }, (_, index) => (
           <CardToCome
-            key={`to-come-${String(index)}`}
+            key={`to-come-${String(shown + index)}`}
             color={theme.palette.action.hover}
             radius={theme.shape.borderRadius}
           />

@@ -119,6 +119,8 @@ export function SearchBar() {
         component="form"
         ref={form}
         role="search"
+        // Before the app has taken a server-rendered page over, the browser sends the form itself.
+        action={paths.search}
         onSubmit={(event) => {
           event.preventDefault();
           submit();

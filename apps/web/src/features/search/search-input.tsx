@@ -16,6 +16,7 @@ export function SearchInput({ inputProps, ...props }: Omit<InputBaseProps, 'sx'>
   return (
     <InputBase
       {...props}
+      name="q"
       inputProps={{
         ...inputProps,
         'aria-label': t('searchBar.label'),

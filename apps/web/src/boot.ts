@@ -1,8 +1,8 @@
 /**
  * The one script of a page the server rendered (`entry-server.tsx`): it lets the page's first
  * covers paint, then loads the app, which takes the page over (`main.tsx`). A click on a button
- * meanwhile is held and handed to the app once it has taken over; links and the search form
- * work without it.
+ * meanwhile is held and handed to the app once it has taken over, as is the focus; links and the
+ * search form work without it. (Typing into the search field meanwhile is not yet handed over.)
  */
 import { APP_SHOWN } from './lib/app-shown-event.ts';
 
@@ -39,11 +39,16 @@ async function boot(entry: string) {
   await import(/* @vite-ignore */ entry);
   await shown;
   document.removeEventListener('click', hold, true);
-  // The app takes over in slices; a click makes React take over its element at once.
   for (const button of held) {
     if (button.isConnected) {
       button.click();
     }
+  }
+  // A field focused before (the search field) is focused again, for the app to see it.
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused.closest('#root')) {
+    focused.blur();
+    focused.focus();
   }
 }
 

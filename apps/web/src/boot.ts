@@ -1,8 +1,8 @@
 /**
  * The one script of a page the server rendered (`entry-server.tsx`): it lets the page's first
- * covers paint, then loads the app, which takes the page over (`main.tsx`). A click on a button
- * meanwhile is held and handed to the app once it has taken over, as are typing and the focus;
- * links and the search form work without it.
+ * covers paint, then loads the app (`main.tsx`), which takes the page over (`app/start.tsx`).
+ * A click on a button meanwhile is held and handed to the app once it has taken over, as are
+ * typing and the focus; links and the search form work without it.
  */
 import { APP_SHOWN } from './lib/app-shown-event.ts';
 

@@ -113,7 +113,7 @@ for (const viewport of [
   });
 }
 
-test('a click before the app has taken over is not lost', async ({ page }) => {
+test('a click and typing before the app has taken over are not lost', async ({ page }) => {
   const errors = collectErrors(page);
   const release = await holdAppCode(page);
   await page.goto('/search?q=Wasser');
@@ -122,6 +122,8 @@ test('a click before the app has taken over is not lost', async ({ page }) => {
   // Not yet the app's: the server rendered two cards.
   await expect(cards(page)).toHaveCount(2);
   await card.getByRole('button', { name: `Auf die Merkliste: ${title}` }).click();
+  const search = page.getByRole('combobox', { name: 'Medien suchen' });
+  await search.fill('Energie');
   release();
   const prompt = page.getByRole('dialog', {
     name: 'Für diese Funktion müssen Sie angemeldet sein.',
@@ -129,5 +131,8 @@ test('a click before the app has taken over is not lost', async ({ page }) => {
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(prompt).toBeHidden();
+  await expect(search).toHaveValue('Energie');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=Energie/);
   expect(errors).toEqual([]);
 });

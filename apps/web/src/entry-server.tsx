@@ -1,7 +1,7 @@
 /**
  * The server's render of the storefront (`/`, `/search`, a medium's page) for visitors: the same
  * routes, pages and first answers as the app, rendered to HTML so that the first covers paint
- * before the app's code has arrived. The app then takes the page over (`main.tsx`). Built with
+ * before the app's code has arrived. The app then takes the page over (`app/start.tsx`). Built with
  * `vite build --ssr` into `dist-ssr/`; the server's storefront module calls it.
  */
 import createCache from '@emotion/cache';

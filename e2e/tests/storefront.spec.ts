@@ -100,8 +100,11 @@ for (const viewport of [
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       await expectAccessible(page);
     }
-    await cards(page).first().getByRole('heading', { level: 3 }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const first = cards(page).first();
+    const title = (await first.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    await first.getByRole('link', { name: title }).first().click();
+    await expect(page).toHaveURL(/\/marketplace\//);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: /^Ähnliche Medien/ })).toBeVisible();
     await expectAccessible(page);

@@ -78,6 +78,8 @@ test('a Naturfilm card offers "Zugang erhalten" instead of playing; it leads to 
   await expect(page.getByText('Kein Abspiel-Link verfügbar')).toHaveCount(0);
   // The player (loaded on the first play) opens in its dialog; axe checks it once it is there.
   await expect(page.getByRole('dialog', { name: medium })).toBeVisible();
+  // The confirmation slides in beside it (its code loads on the first message).
+  await expect(page.getByText('Medium wird abgespielt')).toBeVisible();
   await expectAccessible(page);
 
   // Redeeming the same code again: the server's message beside the field.

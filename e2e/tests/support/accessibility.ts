@@ -8,16 +8,30 @@ export interface Violation {
   nodes: string[];
 }
 
-/** Waits until every finite animation and transition of the page has ended. */
+/**
+ * Waits until no finite animation or transition of the page runs: one that starts while others
+ * end (a snackbar whose code arrived late) is waited for too.
+ */
 async function animationsSettled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running');
+    const nextFrame = () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      });
+    for (let round = 0; round < 20; round += 1) {
+      const animations = running();
+      if (animations.length === 0) {
+        return;
+      }
+      await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+      await nextFrame();
+    }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isProducer, type UserInfo } from '@medienkatalog/domain';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { deskLinks } from '../features/media-centre/desk-access.ts';
 import { paths } from '../lib/paths.ts';

@@ -1,7 +1,7 @@
 import type { CatalogueItem } from '@medienkatalog/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /**
  * What a medium's access looks like at a glance: 'Frei' or 'OER · CC BY 4.0' for open media, and

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useMediaList } from '../api/media-list.ts';
 import { useRevealedCount } from '../lib/use-revealed-count.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';

@@ -15,7 +15,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useStarMutation } from '../api/stars.ts';
 import { useUserInfo } from '../api/user.ts';

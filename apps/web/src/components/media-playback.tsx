@@ -5,7 +5,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useAccessRefresh } from '../api/access-refresh.ts';
 import { ApiError } from '../api/http.ts';
 import { fetchUserMediaLinks } from '../api/media-link.ts';

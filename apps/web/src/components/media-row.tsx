@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CatalogueItem } from '@medienkatalog/domain';
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
 import { useRevealedCount } from '../lib/use-revealed-count.ts';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

@@ -1,6 +1,6 @@
 import type { FacetField } from '@medienkatalog/domain';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** The filters' grid: one column on phones, two on tablets, a row of four (and reset) else. */
 export const FILTERS_GRID = {

@@ -12,7 +12,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { CATALOGUE, type SearchSource, type SearchState } from '../api/catalogue-search.ts';
 import { useDistinct } from '../api/catalogue-distinct.ts';
 import { FILTER_FIELDS, FILTERS_GRID } from './search-filters-placeholder.tsx';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** Where the server's render of a page records its title (it has no document to set it on). */
 export const ServerPageTitle = createContext<((title: string) => void) | undefined>(undefined);

@@ -2,7 +2,7 @@ import type { MediaLink } from '@medienkatalog/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { AvPlayer } from './av-player.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { viewerKindOf } from './viewer-kind.ts';

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { requestPasswordReset, resetPassword, USER_INFO_KEY } from '../../api/user.ts';

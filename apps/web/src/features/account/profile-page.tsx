@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { z } from 'zod';
 import { changePassword, useProfileUpdate, useUserInfo } from '../../api/user.ts';
 import { i18next } from '../../i18n/i18n.ts';

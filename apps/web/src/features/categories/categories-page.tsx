@@ -6,7 +6,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCategories } from '../../api/categories.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';

@@ -1,7 +1,7 @@
 import { isPupil } from '@medienkatalog/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { MediaCardGrid } from '../../components/media-card-grid.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';

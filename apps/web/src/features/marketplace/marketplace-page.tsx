@@ -6,21 +6,19 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { catalogueSearchUrl, NO_SEARCH, type SearchState } from '../../api/catalogue-search.ts';
 import { useCategories } from '../../api/categories.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { MediaRow } from '../../components/media-row.tsx';
 import { LazySubjectIcon } from '../../components/lazy-subject-icon.tsx';
+import { formatCount } from '../../lib/format-count.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Subject areas with a shelf of their own: the ones with the most media. */
 const SUBJECT_ROWS = 6;
-
-/** Counts as '1.234'; one formatter (toLocaleString would build one per chip, slowly). */
-const COUNT_FORMAT = new Intl.NumberFormat('de-DE');
 
 const isKind = (value: string | null): value is SearchKind =>
   (SEARCH_KINDS as readonly (string | null)[]).includes(value);
@@ -123,7 +121,7 @@ export function MarketplacePage() {
             <li key={category.value}>
               <Chip
                 icon={<LazySubjectIcon code={category.value} />}
-                label={`${category.text} (${COUNT_FORMAT.format(category.count)})`}
+                label={`${category.text} (${formatCount(category.count)})`}
                 component={RouterLink}
                 to={paths.category([category.value])}
                 clickable

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { sanitizeTitle } from '../../lib/sanitize.ts';

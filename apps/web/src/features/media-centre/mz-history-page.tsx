@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useMzHistory } from '../../api/mz-history.ts';
 import { useMzSchools } from '../../api/mz-schools.ts';
 import { downloadFile } from '../../lib/download-file.ts';

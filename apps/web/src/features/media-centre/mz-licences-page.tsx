@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useMzLicences, useWithdrawMzLicence } from '../../api/mz-licences.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { plainTitle } from '../../lib/sanitize.ts';

@@ -13,7 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useAssignMzLicence } from '../../api/mz-assignments.ts';
 import { useMzSchools } from '../../api/mz-schools.ts';
 import { plainTitle } from '../../lib/sanitize.ts';

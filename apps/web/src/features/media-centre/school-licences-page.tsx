@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useSchoolLicences } from '../../api/school-licences.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';

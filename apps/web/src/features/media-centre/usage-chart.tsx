@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { formatMonth, sumOf, type MonthUsage, type UsageCounts } from './usage.ts';
 

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { sanitizeTitle } from '../../lib/sanitize.ts';
 import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { formatMonth, sumOf, type UsageColumn, type UsageSort } from './usage.ts';

@@ -1,6 +1,6 @@
 import { subjectAreaName } from '@medienkatalog/domain';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** The heading of the related media, with the name of the medium's first subject area. */
 export function RelatedHeading({ id, subject }: { id: string; subject: string }) {

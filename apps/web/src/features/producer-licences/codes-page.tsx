@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useProducerCodes, useRevokeCode } from '../../api/producer-codes.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { plainTitle } from '../../lib/sanitize.ts';

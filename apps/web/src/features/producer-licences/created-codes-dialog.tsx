@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { downloadFile } from '../../lib/download-file.ts';
 import { codeSheet, codesCsv, sheetFileName } from './code-sheet.ts';

@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link as RouterLink } from 'react-router';
 import { useDeleteMediathek, useProducerMediatheken } from '../../api/producer-mediatheken.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

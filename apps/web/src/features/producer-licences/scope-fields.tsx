@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useProducerMediatheken } from '../../api/producer-mediatheken.ts';
 import type { LicenceFormFields } from './licence-form.ts';
 import { MediaPicker } from './media-picker.tsx';

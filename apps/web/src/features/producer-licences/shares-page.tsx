@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useProducerShares, useWithdrawShare } from '../../api/producer-shares.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { plainTitle } from '../../lib/sanitize.ts';

@@ -1,5 +1,5 @@
 import TablePagination from '@mui/material/TablePagination';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 

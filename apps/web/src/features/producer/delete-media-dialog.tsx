@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useDeleteProducerMedia } from '../../api/producer-media.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { sanitizeTitle } from '../../lib/sanitize.ts';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, startTransition, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSuggestions } from '../../api/suggest.ts';
 import { paths } from '../../lib/paths.ts';

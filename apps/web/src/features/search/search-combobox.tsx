@@ -2,7 +2,7 @@ import type { Suggestion } from '@medienkatalog/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { SearchInput } from './search-input.tsx';

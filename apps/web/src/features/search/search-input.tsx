@@ -1,5 +1,5 @@
 import InputBase, { type InputBaseProps } from '@mui/material/InputBase';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** A white cross (the clear button of the search field). */
 const CLEAR_ICON =

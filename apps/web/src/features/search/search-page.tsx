@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { SearchState } from '../../api/catalogue-search.ts';
 import { useMediaList } from '../../api/media-list.ts';

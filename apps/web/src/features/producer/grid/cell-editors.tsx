@@ -2,7 +2,7 @@ import { MAX_PRODUCTION_YEAR, MIN_PRODUCTION_YEAR } from '@medienkatalog/domain'
 import type { SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { GridRow } from './columns.ts';
 
 type EditorProps = CustomCellEditorProps<GridRow, string>;

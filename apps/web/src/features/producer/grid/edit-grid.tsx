@@ -51,7 +51,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { PRODUCER_MEDIA_KEY, useProducerMedia } from '../../../api/producer-media.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { BulkUpdateDialog } from '../bulk-update-dialog.tsx';

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useId, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { sanitizeTitle } from '../../../lib/sanitize.ts';
 
 /** What every picker dialog of the edit grid and the add-medium wizard takes. */

@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { PickerDialog, SelectedPanel, type PickerProps } from './picker-dialog.tsx';
 
 const AUDIENCE_CODES = Object.keys(AUDIENCES);

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { TeaserEditor, type TeaserMedium } from './teaser-editor.tsx';
 
 /** The teaser editor of one medium in a dialog (the grid's 'Bild' column). */

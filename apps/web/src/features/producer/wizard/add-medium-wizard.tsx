@@ -24,7 +24,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { z } from 'zod';
 import { ApiError } from '../../../api/http.ts';
 import { createProducerMedium, deleteProducerMedium } from '../../../api/producer-media.ts';

@@ -5,7 +5,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CatalogueItem } from '@medienkatalog/domain';
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Link as RouterLink } from 'react-router';
 import { mediaListQueryOptions } from '../api/media-list.ts';
@@ -83,8 +91,10 @@ export function MediaRow({ title, listUrl, moreHref, eager = false }: MediaRowPr
   const openPreview = useCallback((medium: CatalogueItem) => {
     setPreviewId(medium.identifier);
   }, []);
-  // The cards mount a few at a time (useRevealedCount), the ones a screen shows first.
-  const shownPage = list.data?.pages[0]?.items;
+  // The cards mount a few at a time (useRevealedCount), the ones a screen shows first. A page
+  // that arrives is shown in the background (deferred): the query's own update renders at once,
+  // in one task, which with the first cards in it blocked the page for a while.
+  const shownPage = useDeferredValue(list.data?.pages[0]?.items);
   const rowItems = shownPage?.slice(0, ROW_LENGTH) ?? [];
   const items = rowItems.slice(0, useRevealedCount(rowItems.length, listUrl, CARD_REVEAL_STEPS));
   if (list.isSuccess && list.data.pages[0]?.items.length === 0) {

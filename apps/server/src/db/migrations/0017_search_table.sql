@@ -1,9 +1,9 @@
 -- The search's narrow table (issue 16.6; schema.ts, mediaSearch): per medium only what the
 -- search's conditions, orders, counts and facets read. At a million media the media table is
 -- 1.8 GB of rows against PostgreSQL's default 128 MB of shared buffers, and an uncached search
--- paid for every heap page of media it touched; this table's rows are a few hundred bytes: the
--- search vector is kept out of line (toast_tuple_target = 128, storage EXTERNAL: not compressed,
--- so a read is a copy), read only to check a phrase or a whole word. Triggers keep it in step with
+-- paid for every heap page of media it touched; this table's rows are a few hundred bytes, and its
+-- two vectors are kept out of line (toast_tuple_target = 128, storage EXTERNAL: not compressed,
+-- so a read is a copy), read only to rank or to check a phrase. Triggers keep it in step with
 -- media: a statement's inserted rows (INSERT or COPY) in one INSERT, each changed row by its id
 -- (a vector is rewritten only when it changed, so a view or a star rewrites a few bytes); a
 -- deleted medium's row goes with it (foreign key, ON DELETE CASCADE, also for TRUNCATE ... CASCADE).
@@ -25,15 +25,9 @@ CREATE TABLE "media_search" (
 	"rank_vector" "tsvector" NOT NULL
 ) WITH (toast_tuple_target = 128);
 --> statement-breakpoint
--- Only the search vector leaves the row: the ranking vector and the filter arrays stay in it
--- (MAIN: compressed in place, moved out only when a row would not fit a page). A first version
--- moved everything out of line (toast_tuple_target alone): every filter and every rank became a
--- TOAST read, and at 1M the search grew slower than on media.
-ALTER TABLE "media_search" ALTER COLUMN "search_vector" SET STORAGE EXTERNAL,
-  ALTER COLUMN "rank_vector" SET STORAGE MAIN, ALTER COLUMN "geb_codes" SET STORAGE MAIN,
-  ALTER COLUMN "geb_paths" SET STORAGE MAIN, ALTER COLUMN "geb_top" SET STORAGE MAIN,
-  ALTER COLUMN "sprache_codes" SET STORAGE MAIN, ALTER COLUMN "adressat_codes" SET STORAGE MAIN,
-  ALTER COLUMN "schlag_keys" SET STORAGE MAIN;
+ALTER TABLE "media_search" ALTER COLUMN "search_vector" SET STORAGE EXTERNAL;
+--> statement-breakpoint
+ALTER TABLE "media_search" ALTER COLUMN "rank_vector" SET STORAGE EXTERNAL;
 --> statement-breakpoint
 INSERT INTO "media_search"
   SELECT id, fn_status, pool, fn_typ, fn_prodname, fn_aenderung, popularity, geb_codes, geb_paths,
@@ -41,15 +35,15 @@ INSERT INTO "media_search"
   FROM "media";
 --> statement-breakpoint
 DROP INDEX IF EXISTS "media_search_popular_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_search_vector_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_geb_paths_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_sprache_codes_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_adressat_codes_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_schlag_keys_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_published_newest_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_published_popular_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_typ_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "media_prodname_idx";--> statement-breakpoint
+DROP INDEX "media_search_vector_idx";--> statement-breakpoint
+DROP INDEX "media_geb_paths_idx";--> statement-breakpoint
+DROP INDEX "media_sprache_codes_idx";--> statement-breakpoint
+DROP INDEX "media_adressat_codes_idx";--> statement-breakpoint
+DROP INDEX "media_schlag_keys_idx";--> statement-breakpoint
+DROP INDEX "media_published_newest_idx";--> statement-breakpoint
+DROP INDEX "media_published_popular_idx";--> statement-breakpoint
+DROP INDEX "media_typ_idx";--> statement-breakpoint
+DROP INDEX "media_prodname_idx";--> statement-breakpoint
 ALTER TABLE "media_search" ADD CONSTRAINT "media_search_id_media_id_fk" FOREIGN KEY ("id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "media_search_vector_idx" ON "media_search" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "media_search_geb_paths_idx" ON "media_search" USING gin ("geb_paths");--> statement-breakpoint

@@ -9,8 +9,7 @@ const indexNames = async (database: TestDatabase) =>
   (
     await queryRows<{ indexname: string }>(
       database.db,
-      sql`SELECT indexname FROM pg_indexes WHERE tablename IN ('media', 'media_search')
-          ORDER BY indexname`,
+      sql`SELECT indexname FROM pg_indexes WHERE tablename = 'media' ORDER BY indexname`,
     )
   ).map((row) => row.indexname);
 

@@ -122,56 +122,23 @@ export const media = pgTable(
     uniqueIndex('media_identifier_key').on(table.identifier),
     uniqueIndex('media_pool_fn_nr_key').on(table.pool, table.fn_nr),
     check('media_status_check', sql`${table.fn_status} in ('draft', 'published', 'archived')`),
-    // The search's indexes are on media_search (below), the narrow copy it reads.
-    // A producer's media, last changed first ('Meine Medien'), scanned backwards.
-    index('media_pool_changed_idx').on(table.pool, table.fn_aenderung, table.id),
-  ],
-);
-
-/**
- * The search's narrow copy of media (migration 0017): what its conditions, orders, counts and
- * facets read, about a tenth of a medium's row, so the pages a search touches stay in shared
- * buffers; the two vectors are kept out of line (toast_tuple_target) and read only to rank or
- * to check a phrase. Triggers on media keep it in step with every write (insert, COPY, update,
- * publication); a delete cascades. Cards and details still read media.
- */
-export const mediaSearch = pgTable(
-  'media_search',
-  {
-    id: bigint('id', { mode: 'number' })
-      .primaryKey()
-      .references(() => media.id, { onDelete: 'cascade' }),
-    fn_status: text('fn_status').notNull(),
-    pool: text('pool').notNull(),
-    fn_typ: text('fn_typ').notNull(),
-    fn_prodname: text('fn_prodname').notNull(),
-    fn_aenderung: timestamp('fn_aenderung', { withTimezone: true }).notNull(),
-    popularity: integer('popularity').notNull(),
-    geb_codes: text('geb_codes').array().notNull(),
-    geb_paths: text('geb_paths').array().notNull(),
-    geb_top: text('geb_top').array().notNull(),
-    sprache_codes: text('sprache_codes').array().notNull(),
-    adressat_codes: text('adressat_codes').array().notNull(),
-    schlag_keys: text('schlag_keys').array().notNull(),
-    search_vector: tsvector('search_vector').notNull(),
-    rank_vector: tsvector('rank_vector').notNull(),
-  },
-  (table) => [
     index('media_search_vector_idx').using('gin', table.search_vector),
-    index('media_search_geb_paths_idx').using('gin', table.geb_paths),
-    index('media_search_sprache_codes_idx').using('gin', table.sprache_codes),
-    index('media_search_adressat_codes_idx').using('gin', table.adressat_codes),
-    index('media_search_schlag_keys_idx').using('gin', table.schlag_keys),
+    index('media_geb_paths_idx').using('gin', table.geb_paths),
+    index('media_sprache_codes_idx').using('gin', table.sprache_codes),
+    index('media_adressat_codes_idx').using('gin', table.adressat_codes),
+    index('media_schlag_keys_idx').using('gin', table.schlag_keys),
     // Ascending: scanned backwards they serve ORDER BY ... DESC (whose NULLS FIRST a
     // 'DESC NULLS LAST' index would not match).
-    index('media_search_newest_idx')
+    index('media_published_newest_idx')
       .on(table.fn_aenderung, table.id)
       .where(sql`fn_status = 'published'`),
-    index('media_search_popularity_idx')
+    index('media_published_popular_idx')
       .on(table.popularity, table.id)
       .where(sql`fn_status = 'published'`),
-    index('media_search_typ_idx').on(table.fn_typ),
-    index('media_search_prodname_idx').on(sql`lower(${table.fn_prodname})`),
+    // A producer's media, last changed first ('Meine Medien'), scanned backwards.
+    index('media_pool_changed_idx').on(table.pool, table.fn_aenderung, table.id),
+    index('media_typ_idx').on(table.fn_typ),
+    index('media_prodname_idx').on(sql`lower(${table.fn_prodname})`),
   ],
 );
 

@@ -153,7 +153,7 @@ export class CatalogueRepository {
   async estimateCount(where: SQL): Promise<number> {
     const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
       this.db,
-      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM media_search m WHERE ${where}`,
+      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM media m WHERE ${where}`,
     );
     const plan = row?.['QUERY PLAN'];
     const parsed = typeof plan === 'string' ? (JSON.parse(plan) as typeof plan) : plan;
@@ -163,7 +163,7 @@ export class CatalogueRepository {
   async countExact(where: SQL): Promise<number> {
     const [row] = await queryRows<{ count: number }>(
       this.db,
-      sql`SELECT count(*)::int AS count FROM media_search m WHERE ${where}`,
+      sql`SELECT count(*)::int AS count FROM media m WHERE ${where}`,
     );
     return row?.count ?? 0;
   }
@@ -178,7 +178,7 @@ export class CatalogueRepository {
       sql`WITH hits AS (
             SELECT m.id, m.popularity, ${rankOf(sql`m.rank_vector`, tsQuery, bonus)} AS rank,
                    count(*) OVER () AS total
-            FROM media_search m WHERE ${where}
+            FROM media m WHERE ${where}
             ORDER BY rank DESC, m.popularity DESC, m.id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
           SELECT ${mediumColumns}, hits.total FROM hits JOIN media m ON m.id = hits.id
@@ -216,22 +216,17 @@ export class CatalogueRepository {
     const { orderBy, indexCondition } = POPULAR_FIRST[options.order];
     const popularFirst = sql`${where} AND ${indexCondition} ORDER BY ${orderBy}`;
     if (page.offset >= candidates) {
-      // The page's ids from the narrow table, numbered in their order, then their cards.
       return queryRows<MediumRow>(
         this.db,
-        sql`WITH page AS MATERIALIZED (
-              SELECT m.id FROM media_search m WHERE ${popularFirst}
-              LIMIT ${page.limit} OFFSET ${page.offset}),
-            numbered AS (SELECT id, row_number() OVER () AS n FROM page)
-            SELECT ${mediumColumns} FROM numbered JOIN media m ON m.id = numbered.id
-            ORDER BY numbered.n`,
+        sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
+            LIMIT ${page.limit} OFFSET ${page.offset}`,
       );
     }
     return queryRows<MediumRow>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonus ?? sql`0`} AS bonus
-            FROM media_search m WHERE ${popularFirst} LIMIT ${candidates}),
+            FROM media m WHERE ${popularFirst} LIMIT ${candidates}),
           ranked AS (
             SELECT id, popularity, ${rankOf(sql`rank_vector`, tsQuery, bonus && sql`bonus`)} AS rank
             FROM candidates
@@ -242,18 +237,12 @@ export class CatalogueRepository {
     );
   }
 
-  /**
-   * Matches in a fixed order (newest first without a query); `orderBy` names columns that
-   * media_search and media share.
-   */
+  /** Matches in a fixed order (newest first without a query). */
   async searchOrdered(where: SQL, orderBy: SQL, page: Page) {
     return queryRows<MediumRow>(
       this.db,
-      sql`WITH page AS MATERIALIZED (
-            SELECT m.id FROM media_search m WHERE ${where}
-            ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset})
-          SELECT ${mediumColumns} FROM page JOIN media m ON m.id = page.id
-          ORDER BY ${orderBy}`,
+      sql`SELECT ${mediumColumns} FROM media m WHERE ${where}
+          ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`,
     );
   }
 
@@ -273,7 +262,7 @@ export class CatalogueRepository {
       sql`SELECT q.raw, q.stem, coalesce(
                    (SELECT w.word FROM search_words w WHERE w.word = q.stem),
                    (SELECT q.stem WHERE EXISTS (
-                      SELECT 1 FROM media_search m WHERE m.fn_status = 'published'
+                      SELECT 1 FROM media m WHERE m.fn_status = 'published'
                         AND m.search_vector @@ to_tsquery('simple', q.stem))),
                    (SELECT w.word FROM search_words w WHERE w.word % q.stem
                     ORDER BY similarity(w.word, q.stem) DESC, w.ndoc DESC, w.word LIMIT 1)) AS word
@@ -303,10 +292,10 @@ export class CatalogueRepository {
                     LIMIT 1) AS stem, w.spelling, count(*) AS uses
             FROM unnest(${textArray(stems)}) AS wanted(stem),
                  LATERAL (SELECT concat_ws(' ', m.fn_titel, m.fn_schlag, m.subject_text) AS text
-                          FROM media_search s JOIN media m ON m.id = s.id
-                          WHERE s.fn_status = 'published'
-                            AND s.search_vector @@ to_tsquery('simple', wanted.stem)
-                            AND s.rank_vector @@ to_tsquery('simple', wanted.stem)
+                          FROM media m
+                          WHERE m.fn_status = 'published'
+                            AND m.search_vector @@ to_tsquery('simple', wanted.stem)
+                            AND m.rank_vector @@ to_tsquery('simple', wanted.stem)
                           LIMIT 5) AS source,
                  LATERAL regexp_split_to_table(source.text, '[[:space:][:punct:]]+') AS w(spelling)
             GROUP BY 1, 2) AS counted
@@ -335,7 +324,7 @@ export class CatalogueRepository {
           (SELECT fn_prodname, 'producer', count(*)::int FROM media
            WHERE fn_status = 'published' AND fn_prodname <> '' GROUP BY fn_prodname)
           UNION ALL
-          (SELECT c, 'subject', count(*)::int FROM media_search m, unnest(m.geb_paths) AS c
+          (SELECT c, 'subject', count(*)::int FROM media m, unnest(m.geb_paths) AS c
            WHERE m.fn_status = 'published' GROUP BY c)`,
     );
     return rows.map((row) =>
@@ -353,7 +342,7 @@ export class CatalogueRepository {
     return queryRows<{ code: string; count: number }>(
       this.db,
       sql`SELECT c AS code, count(*)::int AS count
-          FROM media_search m, unnest(m.geb_paths) AS c
+          FROM media m, unnest(m.geb_paths) AS c
           WHERE m.fn_status = 'published' AND ${within} AND length(c) = ${level}
             AND c LIKE ${`${parent ?? ''}%`}
           GROUP BY c`,
@@ -440,7 +429,7 @@ export class CatalogueRepository {
       await tx.execute(
         sql`INSERT INTO search_words (word, ndoc)
             SELECT word, ndoc FROM ts_stat(
-              $$SELECT rank_vector FROM media_search WHERE fn_status = 'published'$$)
+              $$SELECT rank_vector FROM media WHERE fn_status = 'published'$$)
             WHERE length(word) >= 3`,
       );
     });
@@ -469,8 +458,8 @@ export class CatalogueRepository {
     const rows = await queryRows<{ field: FacetField | ''; value: string; count: number }>(
       this.db,
       sql`WITH hits AS MATERIALIZED (
-            SELECT m.geb_top, m.geb_paths, m.sprache_codes, m.fn_typ, m.adressat_codes
-            FROM media_search m WHERE ${where} ${limit})
+            SELECT m.geb_top, m.geb_paths, m.sprache_codes, m.fn_typ, m.adressat_codes FROM media m
+            WHERE ${where} ${limit})
           ${sql.join(parts, sql` UNION ALL `)}`,
     );
     const counted = rows.find((row) => row.field === '')?.count ?? 0;

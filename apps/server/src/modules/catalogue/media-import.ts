@@ -41,18 +41,17 @@ async function* copyLines(records: AsyncIterable<NewMediumRecord> | Iterable<New
 }
 
 /**
- * The indexes of the media table and of its narrow search copy (media_search, filled by a
- * trigger) that no constraint owns, as `CREATE INDEX` statements. Building them once after a
- * load into an empty table is several times faster than keeping them up to date row by row.
+ * The indexes of the media table that no constraint owns, as `CREATE INDEX` statements.
+ * Building them once after a load into an empty table is several times faster than keeping
+ * them up to date row by row.
  */
 async function secondaryIndexes(
   session: BulkSession,
 ): Promise<{ name: string; definition: string }[]> {
   const rows = await session.execute(
     `SELECT indexname, indexdef FROM pg_indexes
-     WHERE schemaname = current_schema() AND tablename IN ('media', 'media_search')
-       AND indexname NOT IN (SELECT conname FROM pg_constraint
-                             WHERE conrelid IN ('media'::regclass, 'media_search'::regclass))`,
+     WHERE schemaname = current_schema() AND tablename = 'media'
+       AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'media'::regclass)`,
   );
   return rows.map((row) => ({ name: String(row.indexname), definition: String(row.indexdef) }));
 }
@@ -98,6 +97,5 @@ export async function importMedia(
  */
 export async function afterMediaImport(db: Database): Promise<void> {
   await db.execute(sql`ANALYZE media`);
-  await db.execute(sql`ANALYZE media_search`);
   await new CatalogueRepository(db).refreshSearchWords();
 }

@@ -10,6 +10,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { formatMonth, sumOf, type MonthUsage, type UsageCounts } from './usage.ts';
+import { formatCount } from '../../lib/format-count.ts';
 
 type Series = keyof UsageCounts;
 
@@ -38,8 +39,6 @@ export function niceStep(value: number): number {
   const factor = [1, 2, 2.5, 5, 10].find((candidate) => candidate * power >= value) ?? 10;
   return factor * power;
 }
-
-const number = (value: number) => value.toLocaleString('de-DE');
 
 /** The width the chart has, followed as the window changes (720 where it cannot be measured). */
 function useWidth() {
@@ -171,7 +170,7 @@ export function UsageChart({ months }: { months: readonly MonthUsage[] }) {
                   fontSize={12}
                   fill="#4a5360"
                 >
-                  {number(value)}
+                  {formatCount(value)}
                 </text>
               </g>
             );
@@ -257,7 +256,7 @@ export function UsageChart({ months }: { months: readonly MonthUsage[] }) {
                   </TableCell>
                   {SERIES.map(({ key }) => (
                     <TableCell key={key} align="right">
-                      {number(month[key])}
+                      {formatCount(month[key])}
                     </TableCell>
                   ))}
                 </TableRow>

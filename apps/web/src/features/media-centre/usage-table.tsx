@@ -13,11 +13,11 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { sanitizeTitle } from '../../lib/sanitize.ts';
 import { ScrollableTable } from '../../components/scrollable-table.tsx';
 import { formatMonth, sumOf, type UsageColumn, type UsageSort } from './usage.ts';
+import { formatCount } from '../../lib/format-count.ts';
 
 const PAGE_SIZES = [25, 50, 100];
 const COUNTS = ['views', 'plays', 'downloads'] as const;
 const COLUMNS: readonly UsageColumn[] = ['month', 'school', 'title', ...COUNTS];
-const number = (value: number) => value.toLocaleString('de-DE');
 
 export interface UsageTableProps {
   /** The rows, sorted as `sort` says. */
@@ -105,7 +105,7 @@ export function UsageTable({ rows, sort, onSort }: UsageTableProps) {
                 </TableCell>
                 {COUNTS.map((count) => (
                   <TableCell key={count} align="right">
-                    {number(row[count])}
+                    {formatCount(row[count])}
                   </TableCell>
                 ))}
               </TableRow>
@@ -120,7 +120,7 @@ export function UsageTable({ rows, sort, onSort }: UsageTableProps) {
               </TableCell>
               {COUNTS.map((count) => (
                 <TableCell key={count} align="right" sx={{ fontWeight: 700 }}>
-                  {number(total[count])}
+                  {formatCount(total[count])}
                 </TableCell>
               ))}
             </TableRow>

@@ -522,6 +522,8 @@ export const searchWords = pgTable(
   (table) => [
     index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
     index('search_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
+    // Words by their ending: the compounds a query word ends ('teilung' -> 'zellteil').
+    index('search_words_reverse_idx').using('btree', sql`reverse(${table.word}) text_pattern_ops`),
   ],
 );
 

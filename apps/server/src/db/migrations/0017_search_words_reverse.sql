@@ -1,0 +1,1 @@
+CREATE INDEX "search_words_reverse_idx" ON "search_words" USING btree (reverse("word") text_pattern_ops);

@@ -1,5 +1,7 @@
 import type { CatalogueItem } from '@medienkatalog/domain';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
 import { databaseKinds } from './support/test-database.ts';
@@ -97,5 +99,21 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
 
   it('finds a compound by its parts', async () => {
     expect(titles(await search('Zellkern.'))).toEqual(['Der Kern der Zelle']);
+  });
+
+  it('searches a broad word without its compounds, which would rank below all its matches', async () => {
+    // Every word is broad when the exact ranking stops at 0 expected matches.
+    const broadApp = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 0 },
+    });
+    try {
+      const response = await broadApp.inject({
+        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Teilung.')}`,
+      });
+      expect(titles(response.json<CatalogueItem[]>())).toEqual(['Bruchrechnung']);
+    } finally {
+      await broadApp.close();
+    }
   });
 });

@@ -33,6 +33,9 @@ import {
   searchTsQuery,
   searchTsQueryParts,
   typedPrefix,
+  wordTsQuery,
+  type WordExpansion,
+  type WordExpansions,
 } from './search-text.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 
@@ -64,6 +67,8 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   exactFacetLimit: 4_000,
   facetSampleSize: 2_000,
 };
+
+const NO_EXPANSION: WordExpansion = { compounds: [], parts: [], completions: [] };
 
 /** How long the estimated catalogue size is reused. */
 const CATALOGUE_SIZE_TTL_MS = 60_000;
@@ -350,7 +355,9 @@ export class CatalogueService {
     if (text === undefined) {
       return undefined;
     }
-    const expansions = await this.repository.wordExpansions(queryWords(text), typedPrefix(text));
+    const expansions = await this.withoutBroadExpansions(
+      await this.repository.wordExpansions(queryWords(text), typedPrefix(text)),
+    );
     const tsQuery = searchTsQuery(text, expansions);
     if (tsQuery === undefined) {
       return undefined;
@@ -362,6 +369,31 @@ export class CatalogueService {
         expansion.completions.length > 0,
     );
     return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined };
+  }
+
+  /**
+   * The expansions without those of broad words: a word the planner expects in more media than
+   * are ranked exactly (exactSearchLimit) keeps only itself. Its compounds, parts and completions
+   * would rank below every one of its own matches, further down than anyone pages, yet the
+   * popularity-ordered search for the most popular candidates paid for each of them: 'Leben Karte'
+   * with 25 expansions took 394 ms from the RUM index at a million media, without them 22 ms.
+   */
+  private async withoutBroadExpansions(expansions: WordExpansions): Promise<WordExpansions> {
+    const limit = this.exactSearchLimit(await this.publishedMedia());
+    const judged = await Promise.all(
+      [...expansions].map(async ([word, expansion]) => {
+        const expanded =
+          expansion.compounds.length > 0 ||
+          expansion.parts.length > 0 ||
+          expansion.completions.length > 0;
+        const broad =
+          expanded &&
+          (await this.repository.estimateCount(searchConditions({}, wordTsQuery(word)).where)) >
+            limit;
+        return [word, broad ? NO_EXPANSION : expansion] as const;
+      }),
+    );
+    return new Map(judged);
   }
 
   /** On a query's first page, its correction when it has one ('Meinten Sie …'). */

@@ -1,6 +1,7 @@
 import type { CatalogueItem } from '@medienkatalog/domain';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts';
 import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
@@ -99,6 +100,14 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
 
   it('finds a compound by its parts', async () => {
     expect(titles(await search('Zellkern.'))).toEqual(['Der Kern der Zelle']);
+  });
+
+  it('says which words the vocabulary holds, which need no correction', async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const expansions = await repository.wordExpansions(['zellteilung', 'zellteilunk', 'mitose']);
+    expect(expansions.get('zellteilung')?.known).toBe(true);
+    expect(expansions.get('mitose')?.known).toBe(true);
+    expect(expansions.get('zellteilunk')?.known).toBe(false);
   });
 
   it('searches a broad word without its compounds, which would rank below all its matches', async () => {

@@ -356,7 +356,8 @@ export class CatalogueRepository {
    * compound's head plus the word is the vocabulary word: 'teilung' -> 'zellteil'), the
    * MAX_COMPOUNDS most frequent; and the word's two parts when both are vocabulary words of at
    * least MIN_PART letters ('zellkern' -> 'zell', 'kern'); for `typed`, the word still being
-   * typed, the MAX_COMPLETIONS most frequent vocabulary words it starts. Uses the indexes of
+   * typed, the MAX_COMPLETIONS most frequent vocabulary words it starts; and whether the
+   * vocabulary holds the word's stem (`known`). Uses the indexes of
    * search_words only (primary key, beginnings and endings of words).
    */
   async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
@@ -391,18 +392,21 @@ export class CatalogueRepository {
                   JOIN search_words b ON b.word = ${stem(sql`substr(q.raw, s.i + 1)`)}
                   WHERE length(a.word) >= ${MIN_PART} AND length(b.word) >= ${MIN_PART}
                   ORDER BY least(a.ndoc, b.ndoc) DESC, s.i LIMIT 1) AS parts,
-                 NULL::text[] AS completions
+                 NULL::text[] AS completions,
+                 EXISTS (SELECT 1 FROM search_words sw WHERE sw.word = q.stem) AS known
           FROM (SELECT ${word}::text AS raw, ${stem(sql`${word}::text`)} AS stem) AS q
           WHERE q.stem IS NOT NULL`;
     const completions = (prefix: string) =>
       sql`SELECT ${prefix}::text, NULL::text[], NULL::text[],
                  ARRAY(SELECT sw.word FROM search_words sw WHERE sw.word LIKE ${`${prefix}%`}
-                       ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPLETIONS})`;
+                       ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPLETIONS}),
+                 NULL::boolean`;
     const rows = await queryRows<{
       raw: string;
       compounds: string[] | null;
       parts: string[] | null;
       completions: string[] | null;
+      known: boolean | null;
     }>(
       this.db,
       sql.join(
@@ -412,11 +416,12 @@ export class CatalogueRepository {
     );
     const expansions = new Map<string, WordExpansion>();
     for (const row of rows) {
-      const known = expansions.get(row.raw);
+      const before = expansions.get(row.raw);
       expansions.set(row.raw, {
-        compounds: row.compounds ?? known?.compounds ?? [],
-        parts: row.parts ?? known?.parts ?? [],
-        completions: row.completions ?? known?.completions ?? [],
+        compounds: row.compounds ?? before?.compounds ?? [],
+        parts: row.parts ?? before?.parts ?? [],
+        completions: row.completions ?? before?.completions ?? [],
+        known: row.known ?? before?.known,
       });
     }
     return expansions;

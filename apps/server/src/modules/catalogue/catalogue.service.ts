@@ -68,8 +68,6 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   facetSampleSize: 2_000,
 };
 
-const NO_EXPANSION: WordExpansion = { compounds: [], parts: [], completions: [] };
-
 /** How long the estimated catalogue size is reused. */
 const CATALOGUE_SIZE_TTL_MS = 60_000;
 
@@ -246,7 +244,9 @@ export class CatalogueService {
     const estimate = phrased ? undefined : await this.repository.estimateCount(where);
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate);
     if (ranked.total > 0 || query.q === undefined || !fallback) {
-      return ranked.total > 0 ? this.withSuggestion(query, fallback, ranked) : ranked;
+      return ranked.total > 0
+        ? this.withSuggestion(query, fallback, ranked, text?.expansions)
+        : ranked;
     }
     return this.searchWithoutAllWords({ ...query, q: query.q }, scope);
   }
@@ -347,11 +347,11 @@ export class CatalogueService {
   /**
    * The tsquery of a free text, its words expanded to compounds and parts from the vocabulary;
    * with `whole`, the query without those expansions when there are any (whole-word matches
-   * rank first).
+   * rank first), and what the vocabulary said of each word.
    */
   private async textQuery(
     text: string | undefined,
-  ): Promise<{ tsQuery: SQL; whole: SQL | undefined } | undefined> {
+  ): Promise<{ tsQuery: SQL; whole: SQL | undefined; expansions: WordExpansions } | undefined> {
     if (text === undefined) {
       return undefined;
     }
@@ -368,7 +368,7 @@ export class CatalogueService {
         expansion.parts.length > 1 ||
         expansion.completions.length > 0,
     );
-    return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined };
+    return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined, expansions };
   }
 
   /**
@@ -390,19 +390,27 @@ export class CatalogueService {
           expanded &&
           (await this.repository.estimateCount(searchConditions({}, wordTsQuery(word)).where)) >
             limit;
-        return [word, broad ? NO_EXPANSION : expansion] as const;
+        const itself: WordExpansion = { ...expansion, compounds: [], parts: [], completions: [] };
+        return [word, broad ? itself : expansion] as const;
       }),
     );
     return new Map(judged);
   }
 
-  /** On a query's first page, its correction when it has one ('Meinten Sie …'). */
+  /**
+   * On a query's first page, its correction when it has one ('Meinten Sie …'); none is looked
+   * for when the vocabulary knows every word (`expansions`), as a correction keeps known words.
+   */
   private async withSuggestion(
     query: CatalogueSearchQuery,
     fallback: boolean,
     result: SearchResult,
+    expansions?: WordExpansions,
   ): Promise<SearchResult> {
     if (!fallback || query.q === undefined || query.exact !== undefined || (query.p ?? 0) > 0) {
+      return result;
+    }
+    if (queryWords(query.q).every((word) => expansions?.get(word)?.known === true)) {
       return result;
     }
     const suggestion = await this.correction(query.q);

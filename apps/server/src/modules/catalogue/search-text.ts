@@ -62,6 +62,11 @@ export interface WordExpansion {
    * that start with it ('photosy' -> 'photosynthes'); empty for the others.
    */
   completions: readonly string[];
+  /**
+   * Whether the vocabulary holds the word's stem: then the word is spelled as the catalogue
+   * spells it and needs no correction.
+   */
+  known?: boolean;
 }
 
 export type WordExpansions = ReadonlyMap<string, WordExpansion>;

@@ -357,8 +357,8 @@ export class CatalogueRepository {
    * MAX_COMPOUNDS most frequent; and the word's two parts when both are vocabulary words of at
    * least MIN_PART letters ('zellkern' -> 'zell', 'kern'); for `typed`, the word still being
    * typed, the MAX_COMPLETIONS most frequent vocabulary words it starts; and whether the
-   * vocabulary holds the word's stem (`known`). Uses the indexes of
-   * search_words only (primary key, beginnings and endings of words).
+   * vocabulary holds the word's stem (`known`). Uses the indexes of search_words only (primary
+   * key, beginnings and endings of words).
    */
   async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
     const long = [...new Set(words)].filter((word) => word.length >= MIN_PART);

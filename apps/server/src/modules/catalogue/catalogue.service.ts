@@ -33,6 +33,7 @@ import {
   searchTsQuery,
   searchTsQueryParts,
   typedPrefix,
+  widens,
   wordTsQuery,
   type WordExpansion,
   type WordExpansions,
@@ -362,12 +363,7 @@ export class CatalogueService {
     if (tsQuery === undefined) {
       return undefined;
     }
-    const expanded = [...expansions.values()].some(
-      (expansion) =>
-        expansion.compounds.length > 0 ||
-        expansion.parts.length > 1 ||
-        expansion.completions.length > 0,
-    );
+    const expanded = [...expansions.values()].some(widens);
     return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined, expansions };
   }
 
@@ -382,12 +378,8 @@ export class CatalogueService {
     const limit = this.exactSearchLimit(await this.publishedMedia());
     const judged = await Promise.all(
       [...expansions].map(async ([word, expansion]) => {
-        const expanded =
-          expansion.compounds.length > 0 ||
-          expansion.parts.length > 0 ||
-          expansion.completions.length > 0;
         const broad =
-          expanded &&
+          widens(expansion) &&
           (await this.repository.estimateCount(searchConditions({}, wordTsQuery(word)).where)) >
             limit;
         const itself: WordExpansion = { ...expansion, compounds: [], parts: [], completions: [] };

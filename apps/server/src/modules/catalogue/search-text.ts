@@ -71,6 +71,13 @@ export interface WordExpansion {
 
 export type WordExpansions = ReadonlyMap<string, WordExpansion>;
 
+/** Whether an expansion widens its word's tsquery at all (as wordTsQuery uses it). */
+export function widens(expansion: WordExpansion): boolean {
+  return (
+    expansion.compounds.length > 0 || expansion.parts.length > 1 || expansion.completions.length > 0
+  );
+}
+
 const LEXEME = /^[a-z0-9]+$/;
 
 /**

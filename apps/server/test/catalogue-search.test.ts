@@ -371,7 +371,7 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     ]) {
       const pages = await Promise.all(
         orders.map(async (order) => {
-          const rows = await repository.searchBounded(where, tsQuery ?? sql`''`, undefined, page, {
+          const rows = await repository.searchBounded(where, tsQuery ?? sql`''`, [], page, {
             candidates: 2 * SEARCH_PAGE_SIZE,
             order,
           });
@@ -387,7 +387,7 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     const third = await repository.searchBounded(
       where,
       tsQuery ?? sql`''`,
-      undefined,
+      [],
       { offset: 2 * SEARCH_PAGE_SIZE, limit: 3 },
       { candidates: 2 * SEARCH_PAGE_SIZE, order: indexed ? 'index' : 'sort' },
     );

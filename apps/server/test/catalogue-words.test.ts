@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts';
 import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
+import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
+import { searchTsQuery } from '../src/modules/catalogue/search-text.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
 import { databaseKinds } from './support/test-database.ts';
@@ -96,6 +98,25 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
       'Bruchrechnung',
       'Zellteilung: Mitose und Meiose',
     ]);
+  });
+
+  it('ranks alike whether every match is ranked or only the most popular candidates', async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const expansions = await repository.wordExpansions(['teilung']);
+    const tsQuery = searchTsQuery('Teilung', expansions);
+    const whole = searchTsQuery('Teilung');
+    if (tsQuery === undefined || whole === undefined) {
+      throw new Error('no tsquery for a word');
+    }
+    const { where } = searchConditions({}, tsQuery);
+    const page = { offset: 0, limit: 10 };
+    const ranked = await repository.searchRanked(where, tsQuery, [whole], page);
+    const bounded = await repository.searchBounded(where, tsQuery, [whole], page, {
+      candidates: 10,
+      order: 'sort',
+    });
+    expect(ranked.rows.map((row) => row.fn_nr)).toEqual(['TEI1', 'ZEL1']);
+    expect(bounded.map((row) => row.fn_nr)).toEqual(['TEI1', 'ZEL1']);
   });
 
   it('finds a compound by its parts', async () => {

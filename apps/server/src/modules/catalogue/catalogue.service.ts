@@ -237,7 +237,7 @@ export class CatalogueService {
       return { items: rows.map(toCatalogueItem), total, approximate: broad };
     }
 
-    const bonus = text?.whole && sql`(m.search_vector @@ ${text.whole})::int`;
+    const bonus = text?.whole === undefined ? [] : [text.whole];
     // A phrase's estimate is far too high (hasPhrase), so it is not asked for: only ranking
     // every match answers such a query in bounded time, with its true total; walking the
     // popularity index for 240 candidates that are not there read the whole table (5.7 s at 1M).
@@ -254,14 +254,14 @@ export class CatalogueService {
 
   /**
    * A page of the matches of `where` (which includes the text's tsquery) by relevance (rankOf:
-   * cover density of `tsQuery` plus `bonus`). When the planner expects more matches than
+   * cover density of `tsQuery`, plus 1 for each tsquery of `bonus` a medium matches). When the planner expects more matches than
    * ranking all of them is worth (exactSearchLimit), only the most popular candidates are ranked
    * and the total is the estimate; without an estimate to trust, every match is ranked.
    */
   private async rankedPage(
     where: SQL,
     tsQuery: SQL,
-    bonus: SQL | undefined,
+    bonus: readonly SQL[],
     page: Page,
     estimate: number | undefined,
   ): Promise<SearchResult> {
@@ -305,14 +305,10 @@ export class CatalogueService {
     const any = sql`(${sql.join(parts, sql` || `)})`;
     const { where } = searchConditions({ ...query, q: undefined }, any, scope);
     // Ranked by how many of the words each matches, then by relevance.
-    const matched = sql.join(
-      parts.map((part) => sql`(m.search_vector @@ ${part})::int`),
-      sql` + `,
-    );
     const found = await this.rankedPage(
       where,
       any,
-      matched,
+      parts,
       page,
       await this.partialEstimate({ ...query, q: undefined }, scope, words, phrases, where),
     );

@@ -2,6 +2,7 @@ import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
 import { queryRows } from '../src/db/client.ts';
 import {
   CatalogueRepository,
@@ -364,18 +365,27 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     expect(indexed).toBe(rum?.available === true);
     const { where, tsQuery } = searchConditions({}, sql`to_tsquery('simple', 'unterricht')`);
     const orders: PopularFirst[] = indexed ? ['walk', 'sort', 'index'] : ['walk', 'sort'];
+    // The slice of the popularity index that holds the candidates and the third page: its
+    // floor is the popularity of the least popular medium those need.
+    const [floor] = await queryRows<{ popularity: number }>(
+      context.database.db,
+      sql`SELECT popularity FROM media m WHERE ${where}
+          ORDER BY popularity DESC, id DESC OFFSET ${3 * SEARCH_PAGE_SIZE - 1} LIMIT 1`,
+    );
+    const slice = { order: 'sort' as const, minPopularity: floor?.popularity ?? 0 };
     for (const page of [
       { offset: 0, limit: SEARCH_PAGE_SIZE },
       { offset: SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
       { offset: 2 * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE },
     ]) {
       const pages = await Promise.all(
-        orders.map(async (order) => {
-          const rows = await repository.searchBounded(where, tsQuery ?? sql`''`, [], page, {
+        [...orders.map((order) => ({ order })), slice].map(async (how) => {
+          const found = await repository.searchBounded(where, tsQuery ?? sql`''`, [], page, {
             candidates: 2 * SEARCH_PAGE_SIZE,
-            order,
+            ...how,
           });
-          return rows.map((row) => row.fn_nr);
+          expect(found.found).toBeGreaterThanOrEqual(found.wanted);
+          return found.rows.map((row) => row.fn_nr);
         }),
       );
       expect(pages[0]).toHaveLength(SEARCH_PAGE_SIZE);
@@ -393,9 +403,57 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     );
     // Every fixture says 'Unterricht'; each has stars of its own.
     const byStars = [...records].sort((a, b) => (b.stars ?? 0) - (a.stars ?? 0));
-    expect(third.map((row) => row.fn_nr)).toEqual(
+    expect(third.rows.map((row) => row.fn_nr)).toEqual(
       byStars.slice(2 * SEARCH_PAGE_SIZE, 2 * SEARCH_PAGE_SIZE + 3).map((record) => record.fn_nr),
     );
+  });
+
+  it('takes the candidates of several words from a slice of the most popular media', async () => {
+    const broadApp = await buildApp({
+      db: context.database.db,
+      searchTuning: {
+        ...DEFAULT_SEARCH_TUNING,
+        exactSearchLimit: 10,
+        broadCandidates: SEARCH_PAGE_SIZE,
+      },
+    });
+    try {
+      // Every fixture has both words: the candidates are the most popular (most starred).
+      const response = await broadApp.inject({
+        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Grundlagen Unterricht.')}`,
+      });
+      const found = response.json<CatalogueItem[]>().map((item) => item.identifier);
+      const byStars = [...records].sort((a, b) => (b.stars ?? 0) - (a.stars ?? 0));
+      const popular = await queryRows<{ identifier: string }>(
+        context.database.db,
+        sql`SELECT identifier FROM media WHERE fn_nr = ANY(${sql.param(
+          byStars.slice(0, SEARCH_PAGE_SIZE).map((record) => record.fn_nr),
+        )}::text[])`,
+      );
+      expect([...found].sort()).toEqual(popular.map((row) => row.identifier).sort());
+    } finally {
+      await broadApp.close();
+    }
+  });
+
+  it('says when a slice of the most popular media held too few matches', async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const { where, tsQuery } = searchConditions({}, sql`to_tsquery('simple', 'unterricht')`);
+    const [top] = await queryRows<{ popularity: number }>(
+      context.database.db,
+      sql`SELECT max(popularity) AS popularity FROM media`,
+    );
+    const narrow = { candidates: 2 * SEARCH_PAGE_SIZE, order: 'sort' as const };
+    const minPopularity = top?.popularity ?? 0;
+    const first = { offset: 0, limit: SEARCH_PAGE_SIZE };
+    const deep = { offset: 2 * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
+    for (const page of [first, deep]) {
+      const found = await repository.searchBounded(where, tsQuery ?? sql`''`, [], page, {
+        ...narrow,
+        minPopularity,
+      });
+      expect(found.found).toBeLessThan(found.wanted);
+    }
   });
 
   it('ranks only the popular candidates of a broad query, with an estimated total', async () => {

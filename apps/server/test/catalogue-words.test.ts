@@ -116,7 +116,7 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
       order: 'sort',
     });
     expect(ranked.rows.map((row) => row.fn_nr)).toEqual(['TEI1', 'ZEL1']);
-    expect(bounded.map((row) => row.fn_nr)).toEqual(['TEI1', 'ZEL1']);
+    expect(bounded.rows.map((row) => row.fn_nr)).toEqual(['TEI1', 'ZEL1']);
   });
 
   it('finds a compound by its parts', async () => {

@@ -75,7 +75,8 @@ function indexedBonusOf(where: SQL, bonus: readonly SQL[]) {
  * - `sort`: all matches from the full-text index, sorted (cheap when they are sparse; `+ 0` keeps
  *   the planner off the popularity index, which it prefers whenever it overestimates the
  *   matches: a word estimated at 23,000 matches that had 6,700 took 560 ms walking, 140 ms
- *   sorted, at 1M);
+ *   sorted, at 1M); with a popularity floor (searchBounded's `minPopularity`) only the matches
+ *   in that slice of the popularity index are read and sorted;
  * - `index`: in popularity order out of the RUM index (hasPopularTextIndex), which holds each
  *   medium's popularity in its posting lists. Ties come in the index's order, not by id.
  */
@@ -243,27 +244,34 @@ export class CatalogueRepository {
   /**
    * Ranks only the most popular matches (broad queries): the first `candidates` positions are
    * those candidates by relevance, later pages continue in popularity order. How the most
-   * popular matches are found is `order` (see PopularFirst).
+   * popular matches are found is `order` (see PopularFirst). With `minPopularity`, only media at
+   * least that popular are looked at (a slice of the popularity index, ANDed with the full-text
+   * index's matches); `found` says how many of the matches the page needs were there: fewer
+   * than it needs (`wanted`) and a wider slice, or none, must be asked.
    */
   async searchBounded(
     where: SQL,
     tsQuery: SQL,
     bonus: readonly SQL[],
     page: Page,
-    options: { candidates: number; order: PopularFirst },
-  ) {
-    const { candidates } = options;
+    options: { candidates: number; order: PopularFirst; minPopularity?: number },
+  ): Promise<{ rows: MediumRow[]; found: number; wanted: number }> {
+    const { candidates, minPopularity } = options;
     const bonusCount = bonusOf(bonus);
     const { orderBy, indexCondition } = POPULAR_FIRST[options.order];
-    const popularFirst = sql`${where} AND ${indexCondition} ORDER BY ${orderBy}`;
+    const slice = minPopularity === undefined ? sql`true` : sql`m.popularity >= ${minPopularity}`;
+    const popularFirst = sql`${where} AND ${indexCondition} AND ${slice} ORDER BY ${orderBy}`;
     if (page.offset >= candidates) {
-      return queryRows<MediumRow>(
+      const rows = await queryRows<MediumRow>(
         this.db,
         sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
             LIMIT ${page.limit} OFFSET ${page.offset}`,
       );
+      // An empty page tells nothing of how many matches came before it.
+      const found = rows.length === 0 ? 0 : page.offset + rows.length;
+      return { rows, found, wanted: page.offset + page.limit };
     }
-    return queryRows<MediumRow>(
+    const rows = await queryRows<MediumRow & { found: number }>(
       this.db,
       sql`WITH candidates AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
@@ -273,9 +281,29 @@ export class CatalogueRepository {
             FROM candidates
             ORDER BY rank DESC, popularity DESC, id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
-          SELECT ${mediumColumns} FROM ranked JOIN media m ON m.id = ranked.id
+          SELECT ${mediumColumns}, (SELECT count(*)::int FROM candidates) AS found
+          FROM ranked JOIN media m ON m.id = ranked.id
           ORDER BY ranked.rank DESC, ranked.popularity DESC, ranked.id DESC`,
     );
+    return {
+      rows: rows.map(({ found: _found, ...row }) => row),
+      found: rows[0]?.found ?? 0,
+      wanted: candidates,
+    };
+  }
+
+  /**
+   * The planner's histogram of the media's popularity (ascending bounds that split them into
+   * parts of equal size), empty before the table was analysed.
+   */
+  async popularityBounds(): Promise<number[]> {
+    const [row] = await queryRows<{ bounds: string | null }>(
+      this.db,
+      sql`SELECT histogram_bounds::text AS bounds FROM pg_stats
+          WHERE schemaname = current_schema() AND tablename = 'media' AND attname = 'popularity'`,
+    );
+    const bounds = row?.bounds?.replace(/[{}]/g, '').split(',').map(Number) ?? [];
+    return bounds.every(Number.isFinite) ? bounds : [];
   }
 
   /** Matches in a fixed order (newest first without a query). */

@@ -29,6 +29,7 @@ import type {
 import { PUBLIC_SCOPE, searchConditions, type SearchScope } from './search-filters.ts';
 import {
   hasPhrase,
+  queryPhrases,
   queryWords,
   searchTsQuery,
   searchTsQueryParts,
@@ -147,6 +148,27 @@ export class CatalogueService {
     return this.tuning.exactSearchLimit ?? Math.max(1_000, Math.round(limit));
   }
 
+  private popularity = { bounds: [] as number[], measuredAt: Number.NEGATIVE_INFINITY };
+
+  /**
+   * The popularity above which about `top` media lie (from the planner's histogram, refreshed
+   * every minute; at least `top`), or undefined when that is about every medium or there is no
+   * histogram.
+   */
+  private async popularityFloor(top: number): Promise<number | undefined> {
+    const now = Date.now();
+    if (now - this.popularity.measuredAt > CATALOGUE_SIZE_TTL_MS) {
+      const bounds = await this.repository.popularityBounds();
+      this.popularity = { bounds, measuredAt: now };
+    }
+    const { bounds } = this.popularity;
+    const parts = bounds.length - 1;
+    const media = await this.publishedMedia();
+    // About (parts - i) / parts of the media are at least as popular as bounds[i].
+    const index = Math.floor(parts * (1 - top / Math.max(1, media)));
+    return parts < 1 || index <= 0 ? undefined : bounds[index];
+  }
+
   /** The planner's estimate of all published media, refreshed every minute. */
   private async publishedMedia(): Promise<number> {
     const now = Date.now();
@@ -243,7 +265,14 @@ export class CatalogueService {
     // popularity index for 240 candidates that are not there read the whole table (5.7 s at 1M).
     const phrased = query.q !== undefined && hasPhrase(query.q);
     const estimate = phrased ? undefined : await this.repository.estimateCount(where);
-    const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate);
+    const ranked = await this.rankedPage(
+      where,
+      tsQuery,
+      bonus,
+      page,
+      estimate,
+      text?.oneWord === true,
+    );
     if (ranked.total > 0 || query.q === undefined || !fallback) {
       return ranked.total > 0
         ? this.withSuggestion(query, fallback, ranked, text?.expansions)
@@ -264,16 +293,30 @@ export class CatalogueService {
     bonus: readonly SQL[],
     page: Page,
     estimate: number | undefined,
+    oneWord: boolean,
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     if (estimate !== undefined && estimate > this.exactSearchLimit(media)) {
       const candidates = this.tuning.broadCandidates;
       const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
-      const rows = await this.repository.searchBounded(where, tsQuery, bonus, page, {
-        candidates,
-        order: popularFirst(wanted, media, estimate, await this.popularTextIndex()),
-      });
-      return { items: rows.map(toCatalogueItem), total: estimate, approximate: true };
+      const indexed = oneWord && (await this.popularTextIndex());
+      const order = popularFirst(wanted, media, estimate, indexed);
+      // Sorting reads a slice of the most popular media that should hold twice the matches
+      // wanted; when it held fewer, one that should by the share of matches found in it (at
+      // least twice as wide, 8 times when it held none), and at last all.
+      let slice = (2 * wanted * media) / estimate;
+      for (;;) {
+        const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : undefined;
+        const found = await this.repository.searchBounded(where, tsQuery, bonus, page, {
+          candidates,
+          order,
+          ...(minPopularity !== undefined && { minPopularity }),
+        });
+        if (found.found >= found.wanted || minPopularity === undefined) {
+          return { items: found.rows.map(toCatalogueItem), total: estimate, approximate: true };
+        }
+        slice *= found.found === 0 ? 8 : Math.max(2, (2 * found.wanted) / found.found);
+      }
     }
     const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page);
     const total = ranked.total ?? (await this.repository.countExact(where));
@@ -311,6 +354,7 @@ export class CatalogueService {
       parts,
       page,
       await this.partialEstimate({ ...query, q: undefined }, scope, words, phrases, where),
+      false,
     );
     return {
       ...found,
@@ -346,9 +390,16 @@ export class CatalogueService {
    * with `whole`, the query without those expansions when there are any (whole-word matches
    * rank first), and what the vocabulary said of each word.
    */
-  private async textQuery(
-    text: string | undefined,
-  ): Promise<{ tsQuery: SQL; whole: SQL | undefined; expansions: WordExpansions } | undefined> {
+  private async textQuery(text: string | undefined): Promise<
+    | {
+        tsQuery: SQL;
+        whole: SQL | undefined;
+        expansions: WordExpansions;
+        /** A single word, not widened by the vocabulary. */
+        oneWord: boolean;
+      }
+    | undefined
+  > {
     if (text === undefined) {
       return undefined;
     }
@@ -360,7 +411,13 @@ export class CatalogueService {
       return undefined;
     }
     const expanded = [...expansions.values()].some(widens);
-    return { tsQuery, whole: expanded ? searchTsQuery(text) : undefined, expansions };
+    const { phrases, rest } = queryPhrases(text);
+    return {
+      tsQuery,
+      whole: expanded ? searchTsQuery(text) : undefined,
+      expansions,
+      oneWord: !expanded && phrases.length === 0 && queryWords(rest).length === 1,
+    };
   }
 
   /**
@@ -486,11 +543,14 @@ export class CatalogueService {
 
 /**
  * How the `wanted` most popular of about `matches` media among `media` are found (PopularFirst).
- * Walking the popularity index visits about W · N / M media, each a search-vector check. Without
- * the RUM index the alternative is sorting all M matches, about M cheaper reads: walk while
- * that is the smaller. The RUM index reads only its posting lists, so walking pays only for
- * very broad words: at 1M media a word in 63,000 took 17 ms from the index and 341 ms walking,
- * one in 100,000 about 45 ms either way, one in 153,000 247 ms from the index and 2.5 ms walking.
+ * Walking the popularity index visits about W · N / M media, each a search-vector check, so it
+ * pays only for very broad words: at 1M media a word in 63,000 took 17 ms from the RUM index and
+ * 341 ms walking, one in 100,000 about 45 ms either way, one in 153,000 247 ms from the index and
+ * 2.5 ms walking. Otherwise one word comes from the RUM index where there is one (`indexed`),
+ * anything else is sorted from a slice of the most popular media: the RUM index merges the
+ * posting lists of several words slowly ('Weilo' with its 20 compounds, 27,000 matches: 148 ms
+ * from the index, 16 ms from a slice; the single word 'Technik': 9 ms from the index, 20 ms from
+ * a slice).
  */
 export function popularFirst(
   wanted: number,
@@ -499,8 +559,8 @@ export function popularFirst(
   indexed: boolean,
 ): PopularFirst {
   const visits = (wanted * media) / Math.max(1, matches);
-  if (indexed) {
-    return visits * 40 < matches ? 'walk' : 'index';
+  if (visits * 40 < matches) {
+    return 'walk';
   }
-  return visits * 3 < matches ? 'walk' : 'sort';
+  return indexed ? 'index' : 'sort';
 }

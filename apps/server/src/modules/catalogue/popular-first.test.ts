@@ -4,9 +4,10 @@ import { popularFirst } from './catalogue.service.ts';
 describe('popularFirst', () => {
   const media = 1_000_000;
 
-  it('without the RUM index walks while that visits fewer media than sorting all matches', () => {
+  it('without the RUM index (or for more than one word) sorts a slice except for very broad words', () => {
     expect(popularFirst(240, media, 15_000, false)).toBe('sort');
-    expect(popularFirst(240, media, 33_000, false)).toBe('walk');
+    expect(popularFirst(240, media, 63_000, false)).toBe('sort');
+    expect(popularFirst(240, media, 153_000, false)).toBe('walk');
   });
 
   it('with the RUM index reads it except for very broad words (measured at 1M)', () => {

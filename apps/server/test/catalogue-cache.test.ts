@@ -76,6 +76,18 @@ describe.each(databaseKinds)('cached search answers (%s)', (kind) => {
     expect(await total(current, 'q=Eichhörnchen')).toBe(1);
   });
 
+  it('shows a visitor the star counts of now, in a fresh answer and in a remembered one', async () => {
+    const stars = async () => {
+      const response = await lagging.inject({ url: `${SEARCH}?q=Wald` });
+      return response.json<{ fn_titel: string; stars: number; starred: boolean }[]>();
+    };
+    await database.db.execute(sql`UPDATE media SET stars = 7 WHERE fn_nr = 'WAL1'`);
+    expect(await stars()).toEqual([expect.objectContaining({ stars: 7, starred: false })]);
+    // Star counts do not move the catalogue version: the answer is remembered, its count not.
+    await database.db.execute(sql`UPDATE media SET stars = 9 WHERE fn_nr = 'WAL1'`);
+    expect(await stars()).toEqual([expect.objectContaining({ stars: 9, starred: false })]);
+  });
+
   it('bumps the version for every column an answer shows, not for the live counters', async () => {
     const version = async () =>
       (

@@ -164,9 +164,15 @@ export class CatalogueService {
     const { bounds } = this.popularity;
     const parts = bounds.length - 1;
     const media = await this.publishedMedia();
-    // About (parts - i) / parts of the media are at least as popular as bounds[i].
+    // About (parts - i) / parts of the media are at least as popular as bounds[i] (of those
+    // outside the most common values, which the histogram leaves out: a slice may then hold
+    // fewer and be widened); a floor at the least popularity holds every medium.
     const index = Math.floor(parts * (1 - top / Math.max(1, media)));
-    return parts < 1 || index <= 0 ? undefined : bounds[index];
+    const floor = bounds[index];
+    const least = bounds[0];
+    return index <= 0 || floor === undefined || least === undefined || floor <= least
+      ? undefined
+      : floor;
   }
 
   /** The planner's estimate of all published media, refreshed every minute. */

@@ -187,8 +187,8 @@ export class CatalogueService {
 
   /**
    * Search answers are cached until the catalogue changes (see AnswerCache); the star counts,
-   * the viewer's own stars and what it may play are read live (a cached answer's again). The viewer may still be being
-   * looked up (a session): the answer does not depend on it.
+   * the viewer's own stars and what it may play are read live (a cached answer's again). The
+   * viewer may still be being looked up (a session): the answer does not depend on it.
    */
   async search(
     query: CatalogueSearchQuery,
@@ -296,9 +296,11 @@ export class CatalogueService {
 
   /**
    * A page of the matches of `where` (which includes the text's tsquery) by relevance (rankOf:
-   * cover density of `tsQuery`, plus 1 for each tsquery of `bonus` a medium matches). When the planner expects more matches than
-   * ranking all of them is worth (exactSearchLimit), only the most popular candidates are ranked
-   * and the total is the estimate; without an estimate to trust, every match is ranked.
+   * cover density of `tsQuery`, plus 1 for each tsquery of `bonus` a medium matches). When the
+   * planner expects more matches than ranking all of them is worth (exactSearchLimit), only the
+   * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
+   * popularFirst) and the total is the estimate; without an estimate to trust, every match is
+   * ranked.
    */
   private async rankedPage(
     where: SQL,

@@ -70,8 +70,8 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   facetSampleSize: 2_000,
 };
 
-/** How long the estimated catalogue size is reused. */
-const CATALOGUE_SIZE_TTL_MS = 60_000;
+/** How long the planner's facts of the whole catalogue (size, popularity histogram) are reused. */
+const CATALOGUE_FACTS_TTL_MS = 60_000;
 
 export interface SearchResult {
   items: CatalogueItem[];
@@ -116,6 +116,12 @@ export class CatalogueService {
     this.distinctAnswers = new AnswerCache(version, cache);
     this.categoryAnswers = new AnswerCache(version, cache);
     this.suggestions = new CatalogueSuggestions(() => repository.suggestionSources(), version);
+    this.publishedMedia = refreshedEvery(CATALOGUE_FACTS_TTL_MS, () =>
+      repository.estimateCount(searchConditions({}).where),
+    );
+    this.popularityBounds = refreshedEvery(CATALOGUE_FACTS_TTL_MS, () =>
+      repository.popularityBounds(),
+    );
   }
 
   private readonly suggestions: CatalogueSuggestions;
@@ -124,8 +130,6 @@ export class CatalogueService {
   async suggest(text: string): Promise<Suggestion[]> {
     return this.suggestions.suggest(text);
   }
-
-  private catalogueSize = { media: 0, measuredAt: Number.NEGATIVE_INFINITY };
 
   private popularTextIndexFound: Promise<boolean> | undefined;
 
@@ -148,7 +152,11 @@ export class CatalogueService {
     return this.tuning.exactSearchLimit ?? Math.max(1_000, Math.round(limit));
   }
 
-  private popularity = { bounds: [] as number[], measuredAt: Number.NEGATIVE_INFINITY };
+  /** The planner's estimate of all published media, refreshed every minute. */
+  private readonly publishedMedia: () => Promise<number>;
+
+  /** The planner's histogram of popularity (CatalogueRepository.popularityBounds), likewise. */
+  private readonly popularityBounds: () => Promise<number[]>;
 
   /**
    * The popularity above which about `top` media lie (from the planner's histogram, refreshed
@@ -156,12 +164,7 @@ export class CatalogueService {
    * histogram.
    */
   private async popularityFloor(top: number): Promise<number | undefined> {
-    const now = Date.now();
-    if (now - this.popularity.measuredAt > CATALOGUE_SIZE_TTL_MS) {
-      const bounds = await this.repository.popularityBounds();
-      this.popularity = { bounds, measuredAt: now };
-    }
-    const { bounds } = this.popularity;
+    const bounds = await this.popularityBounds();
     const parts = bounds.length - 1;
     const media = await this.publishedMedia();
     // About (parts - i) / parts of the media are at least as popular as bounds[i] (of those
@@ -173,16 +176,6 @@ export class CatalogueService {
     return index <= 0 || floor === undefined || least === undefined || floor <= least
       ? undefined
       : floor;
-  }
-
-  /** The planner's estimate of all published media, refreshed every minute. */
-  private async publishedMedia(): Promise<number> {
-    const now = Date.now();
-    if (now - this.catalogueSize.measuredAt > CATALOGUE_SIZE_TTL_MS) {
-      const media = await this.repository.estimateCount(searchConditions({}).where);
-      this.catalogueSize = { media, measuredAt: now };
-    }
-    return this.catalogueSize.media;
   }
 
   /**
@@ -554,6 +547,18 @@ export class CatalogueService {
     const row = await this.repository.findPublished(identifier.toUpperCase());
     return row && (await this.withCounters([toMediumDetail(row)], viewer))[0];
   }
+}
+
+/** `load`, asked again when its answer is older than `ttlMs`. */
+function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let last: { value: T; at: number } | undefined;
+  return async () => {
+    const now = Date.now();
+    if (last === undefined || now - last.at > ttlMs) {
+      last = { value: await load(), at: now };
+    }
+    return last.value;
+  };
 }
 
 /**

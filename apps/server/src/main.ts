@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
+import { finishInterruptedLoad } from './modules/catalogue/media-import.ts';
 import { openDatabase } from './db/client.ts';
 import { FileStorage } from './modules/files/file-storage.ts';
 import { startStaleFileCleanup } from './modules/files/stale-files.ts';
@@ -20,6 +21,7 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
 await database.migrate();
+await finishInterruptedLoad(database.db);
 if (config.seedDemo) {
   const added = await seedDemoData(database.db);
   if (added > 0) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { importMedia } from '../src/modules/catalogue/media-import.ts';
+import { finishInterruptedLoad, importMedia } from '../src/modules/catalogue/media-import.ts';
 import { mediumRecord } from './support/factories.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
@@ -12,6 +12,35 @@ const indexNames = async (database: TestDatabase) =>
       sql`SELECT indexname FROM pg_indexes WHERE tablename = 'media' ORDER BY indexname`,
     )
   ).map((row) => row.indexname);
+
+/** What a load leaves behind besides its rows: the indexes, the trigger, anything pending. */
+async function tableState(database: TestDatabase) {
+  const [trigger] = await queryRows<{ enabled: string }>(
+    database.db,
+    sql`SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'media_catalogue_version'`,
+  );
+  const [pending] = await queryRows<{ n: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS n FROM media_load_pending`,
+  );
+  return { indexes: await indexNames(database), trigger: trigger?.enabled, pending: pending?.n };
+}
+
+async function mediaCount(database: TestDatabase): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS n FROM media`,
+  );
+  return row?.n ?? -1;
+}
+
+async function catalogueVersion(database: TestDatabase): Promise<number> {
+  const [row] = await queryRows<{ version: number }>(
+    database.db,
+    sql`SELECT version FROM catalogue_version`,
+  );
+  return Number(row?.version);
+}
 
 describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
   let database: TestDatabase;
@@ -100,5 +129,82 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
       sql`SELECT count(*)::int AS n FROM media`,
     );
     expect(count?.n).toBe(0);
+  });
+
+  describe('into an empty table on several connections (the PostgreSQL server; one on PGlite)', () => {
+    const manyRecords = (count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        mediumRecord({ fn_nr: `PAR${String(i)}`, fn_titel: `Paralleles Medium ${String(i)}` }),
+      );
+    let before: Awaited<ReturnType<typeof tableState>>;
+
+    beforeAll(async () => {
+      await database.db.execute(sql`TRUNCATE media CASCADE`);
+      before = await tableState(database);
+    });
+
+    it('loads every medium once, finds them, and leaves the table as the migrations made it', async () => {
+      const version = await catalogueVersion(database);
+      expect(await importMedia(database.db, manyRecords(500), { connections: 3 })).toBe(500);
+      expect(await mediaCount(database)).toBe(500);
+      const [found] = await queryRows<{ n: number; numbers: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n, count(DISTINCT fn_nr)::int AS numbers FROM media
+            WHERE search_vector @@ to_tsquery('german', 'parallel')`,
+      );
+      expect(found).toEqual({ n: 500, numbers: 500 });
+      // Each connection wrote its share in a transaction of its own.
+      const [writers] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(DISTINCT xmin::text)::int AS n FROM media`,
+      );
+      expect(writers?.n).toBe(kind === 'postgres' ? 3 : 1);
+      expect(await tableState(database)).toEqual({ ...before, indexes: migratedIndexes });
+      expect(before).toMatchObject({ trigger: 'O', pending: 0 });
+      // Cached answers are dropped: the version moved.
+      expect(await catalogueVersion(database)).toBeGreaterThan(version);
+    });
+
+    it('a duplicate (the same identifier in another spelling) loads nothing and waits for nobody', async () => {
+      await database.db.execute(sql`TRUNCATE media CASCADE`);
+      const records = manyRecords(300);
+      records.splice(150, 0, mediumRecord({ fn_nr: 'par7', fn_titel: 'Doppelt' }));
+      await expect(importMedia(database.db, records, { connections: 3 })).rejects.toThrow(
+        /duplicate key|unique/i,
+      );
+      expect(await mediaCount(database)).toBe(0);
+      expect(await tableState(database)).toEqual(before);
+    });
+
+    it('a source that fails halfway loads nothing', async () => {
+      function* failing() {
+        yield* manyRecords(200);
+        throw new Error('Quelle abgebrochen');
+      }
+      await expect(importMedia(database.db, failing(), { connections: 2 })).rejects.toThrow(
+        'Quelle abgebrochen',
+      );
+      expect(await mediaCount(database)).toBe(0);
+      expect(await tableState(database)).toEqual(before);
+    });
+
+    // Only a load on several connections leaves anything pending.
+    it.runIf(kind === 'postgres')(
+      'what an interrupted load left pending is finished at the next start',
+      async () => {
+        // The state a load leaves while its data goes in: an index dropped, the trigger off.
+        await database.db.execute(
+          sql`INSERT INTO media_load_pending (name, statement) VALUES
+              ('media_catalogue_version', 'ALTER TABLE media ENABLE TRIGGER media_catalogue_version'),
+              ('media_typ_idx', 'CREATE INDEX IF NOT EXISTS media_typ_idx ON media USING btree (fn_typ)')`,
+        );
+        await database.db.execute(sql`ALTER TABLE media DISABLE TRIGGER media_catalogue_version`);
+        await database.db.execute(sql`DROP INDEX media_typ_idx`);
+        expect(await tableState(database)).toMatchObject({ trigger: 'D', pending: 2 });
+
+        await finishInterruptedLoad(database.db, 2);
+        expect(await tableState(database)).toEqual(before);
+      },
+    );
   });
 });

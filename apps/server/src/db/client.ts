@@ -122,13 +122,22 @@ export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[
 
 /** One connection in one transaction, for loads too large for INSERT (see `bulkTransaction`). */
 export interface BulkSession {
-  execute(statement: string): Promise<Record<string, unknown>[]>;
-  /** Runs `COPY … FROM STDIN` in text format, fed with `lines` (each ending in a newline). */
+  execute(statement: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Runs `COPY … FROM STDIN` in text format, fed with `lines` (whole lines, each ending in a newline). */
   copyFrom(statement: string, lines: AsyncIterable<string>): Promise<void>;
 }
 
 /** Lines are sent to PGlite in blobs of about this many characters (it reads a COPY at once). */
 const PGLITE_COPY_CHUNK = 32 * 1024 * 1024;
+
+function serverSession(connection: pg.PoolClient): BulkSession {
+  return {
+    execute: async (statement, values) =>
+      (await connection.query<Record<string, unknown>>(statement, values)).rows,
+    copyFrom: (statement, lines) =>
+      pipeline(Readable.from(lines), connection.query(copyFrom(statement))),
+  };
+}
 
 /**
  * Runs `work` in one transaction on one connection, with COPY FROM STDIN (node-postgres through
@@ -142,7 +151,8 @@ export async function bulkTransaction<T>(
   if (client instanceof PGlite) {
     return client.transaction((tx) =>
       work({
-        execute: async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows,
+        execute: async (statement, values) =>
+          (await tx.query<Record<string, unknown>>(statement, values)).rows,
         copyFrom: async (statement, lines) => {
           const device = statement.replace(/FROM STDIN/i, "FROM '/dev/blob'");
           let chunk: string[] = [];
@@ -166,28 +176,59 @@ export async function bulkTransaction<T>(
       }),
     );
   }
-  if (!(client instanceof pg.Pool)) {
+  const done = await withServerSessions(db, 1, async ([session]) => {
+    if (!session) {
+      throw new Error('bulkTransaction: no connection');
+    }
+    await session.execute('BEGIN');
+    const result = await work(session);
+    await session.execute('COMMIT');
+    return { result };
+  });
+  if (!done) {
     throw new Error('bulkTransaction: unknown database driver');
   }
-  const connection = await client.connect();
+  return done.result;
+}
+
+/**
+ * Runs `work` with `count` sessions (at most the pool's size), each on a connection of its own, so that the server
+ * can work on several statements at once (one process each); the caller begins and ends
+ * their transactions. Answers undefined without running `work` on PGlite (one process).
+ * When `work` fails, every session is rolled back; a connection that cannot even roll back is
+ * not given back to the pool.
+ */
+export async function withServerSessions<T>(
+  db: Database,
+  count: number,
+  work: (sessions: BulkSession[]) => Promise<T>,
+): Promise<T | undefined> {
+  const client = driverClient(db);
+  if (client instanceof PGlite) {
+    return undefined;
+  }
+  if (!(client instanceof pg.Pool)) {
+    throw new Error('withServerSessions: unknown database driver');
+  }
+  const connections: pg.PoolClient[] = [];
   try {
-    await connection.query('BEGIN');
-    const result = await work({
-      execute: async (statement) =>
-        (await connection.query<Record<string, unknown>>(statement)).rows,
-      copyFrom: (statement, lines) =>
-        pipeline(Readable.from(lines), connection.query(copyFrom(statement))),
-    });
-    await connection.query('COMMIT');
-    connection.release();
+    // More than the pool holds would wait for each other forever.
+    for (let i = 0; i < Math.min(count, client.options.max); i += 1) {
+      connections.push(await client.connect());
+    }
+    const result = await work(connections.map(serverSession));
+    for (const connection of connections.splice(0)) {
+      connection.release();
+    }
     return result;
   } catch (error) {
-    // A connection that cannot even roll back is not given back to the pool.
-    const rolledBack = await connection.query('ROLLBACK').then(
-      () => true,
-      () => false,
-    );
-    connection.release(!rolledBack);
+    for (const connection of connections) {
+      const rolledBack = await connection.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      connection.release(!rolledBack);
+    }
     throw error;
   }
 }

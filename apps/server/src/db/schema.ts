@@ -527,6 +527,17 @@ export const searchWords = pgTable(
   ],
 );
 
+/**
+ * What a bulk load on several connections still has to do after its data is in: build the
+ * secondary indexes of media it dropped, turn the catalogue version's trigger on again (as
+ * `statement`s that may run twice). A load that was interrupted leaves its rows here; the
+ * next start runs them (`finishInterruptedLoad`).
+ */
+export const mediaLoadPending = pgTable('media_load_pending', {
+  name: text('name').primaryKey(),
+  statement: text('statement').notNull(),
+});
+
 /** Media a teacher shared with a class (by its klassenID): the students' class library. */
 export const classShares = pgTable(
   'class_shares',

@@ -64,4 +64,15 @@ describe.each(databaseKinds)('mk_fold with its fast path (%s)', (kind) => {
     );
     expect(folded).toEqual({ fast: 'groesse – uebung', full: 'cafe oekologie' });
   });
+
+  it('gives NULL for NULL, and the planner inlines it (no SQL-function call per medium)', async () => {
+    expect(await differences([null as unknown as string])).toEqual([]);
+    const plan = await queryRows<Record<string, string>>(
+      database.db,
+      sql`EXPLAIN (VERBOSE, COSTS OFF) SELECT mk_fold(fn_titel || ' ' || fn_utitel) FROM media`,
+    );
+    const output = plan.flatMap((line) => Object.values(line)).join('\n');
+    expect(output).toContain('lower(');
+    expect(output).not.toContain('mk_fold');
+  });
 });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import {
   bulkTransaction,
+  queryRows,
   withServerSessions,
   type BulkSession,
   type Database,
@@ -288,9 +289,9 @@ async function copyInParallel(
   const outcomes = await Promise.allSettled(copies);
   failure ??= outcomes.find((outcome) => outcome.status === 'rejected')?.reason;
   if (failure !== undefined) {
-    for (const session of sessions) {
-      await session.execute('ROLLBACK');
-    }
+    // Every share is rolled back, even when one connection cannot: its error would hide the
+    // load's own (withServerSessions gives such a connection up).
+    await Promise.allSettled(sessions.map((session) => session.execute('ROLLBACK')));
     throw failure instanceof Error ? failure : new Error('Import failed', { cause: failure });
   }
   let committed = 0;
@@ -355,13 +356,20 @@ async function runPending(sessions: BulkSession[]): Promise<void> {
 
 /**
  * Finishes what an interrupted parallel load left pending (at start, after the migrations), on
- * as many connections as a load uses. Nothing to do on PGlite.
+ * as many connections as a load uses. Almost always there is nothing: then no connection is
+ * taken. Nothing to do on PGlite either.
  */
 export async function finishInterruptedLoad(
   db: Database,
   connections = Math.min(os.availableParallelism(), MAX_CONNECTIONS),
 ): Promise<void> {
-  await withServerSessions(db, connections, runPending);
+  const [row] = await queryRows<{ pending: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM media_load_pending) AS pending`,
+  );
+  if (row?.pending === true) {
+    await withServerSessions(db, connections, runPending);
+  }
 }
 
 /**

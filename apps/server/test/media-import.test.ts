@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { finishInterruptedLoad, importMedia } from '../src/modules/catalogue/media-import.ts';
+import pg from 'pg';
+import {
+  finishInterruptedLoad,
+  importMedia,
+  LOAD_LOCK,
+} from '../src/modules/catalogue/media-import.ts';
 import { mediumRecord } from './support/factories.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
@@ -192,6 +197,13 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
     it.runIf(kind === 'postgres')(
       'what an interrupted load left pending is finished at the next start',
       async () => {
+        // The loads before, one of them failed, gave their lock back.
+        const [locks] = await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM pg_locks
+              WHERE locktype = 'advisory' AND objid = ${LOAD_LOCK} AND objsubid = 1`,
+        );
+        expect(locks?.n).toBe(0);
         // The state a load leaves while its data goes in: an index dropped, the trigger off.
         await database.db.execute(
           sql`INSERT INTO media_load_pending (name, statement) VALUES
@@ -201,6 +213,17 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
         await database.db.execute(sql`ALTER TABLE media DISABLE TRIGGER media_catalogue_version`);
         await database.db.execute(sql`DROP INDEX media_typ_idx`);
         expect(await tableState(database)).toMatchObject({ trigger: 'D', pending: 2 });
+
+        // While a load holds its lock (here as another process would), the rows are its own.
+        const loading = new pg.Client({ connectionString: database.url });
+        await loading.connect();
+        try {
+          await loading.query(`SELECT pg_advisory_lock(${String(LOAD_LOCK)})`);
+          await finishInterruptedLoad(database.db, 2);
+          expect(await tableState(database)).toMatchObject({ trigger: 'D', pending: 2 });
+        } finally {
+          await loading.end();
+        }
 
         await finishInterruptedLoad(database.db, 2);
         expect(await tableState(database)).toEqual(before);

@@ -188,6 +188,56 @@ async function loadInParallel(
   if (!first) {
     throw new Error('loadInParallel: no connection');
   }
+  // Held until the pending statements have run: a server that starts meanwhile must not run
+  // them while this load still goes in (finishInterruptedLoad).
+  const loaded = await withLoadLock(first, 'wait', () => loadHoldingLock(sessions, first, records));
+  return loaded?.result;
+}
+
+/**
+ * The key of the advisory lock a parallel load holds from its start until its pending
+ * statements have run (session level: a process that ends, ends it).
+ */
+export const LOAD_LOCK = 7_301_018;
+
+/**
+ * Runs `work` holding the load lock on `session`: waiting for it, or answering undefined at once
+ * when another session holds it ('try'). After a failure the transaction is ended before the
+ * lock is given back, and the failure is what is thrown.
+ */
+async function withLoadLock<T>(
+  session: BulkSession,
+  mode: 'wait' | 'try',
+  work: () => Promise<T>,
+): Promise<{ result: T } | undefined> {
+  if (mode === 'wait') {
+    await session.execute(`SELECT pg_advisory_lock(${String(LOAD_LOCK)})`);
+  } else {
+    const [lock] = await session.execute(
+      `SELECT pg_try_advisory_lock(${String(LOAD_LOCK)}) AS taken`,
+    );
+    if (lock?.taken !== true) {
+      return undefined;
+    }
+  }
+  const unlock = `SELECT pg_advisory_unlock(${String(LOAD_LOCK)})`;
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await session.execute('ROLLBACK').catch(() => undefined);
+    await session.execute(unlock).catch(() => undefined);
+    throw error;
+  }
+  await session.execute(unlock);
+  return { result };
+}
+
+async function loadHoldingLock(
+  sessions: BulkSession[],
+  first: BulkSession,
+  records: AsyncIterable<NewMediumRecord> | Iterable<NewMediumRecord>,
+): Promise<number | undefined> {
   await first.execute('BEGIN');
   // No other writer between looking and dropping; readers go on.
   await first.execute('LOCK TABLE media IN SHARE ROW EXCLUSIVE MODE');
@@ -357,7 +407,7 @@ async function runPending(sessions: BulkSession[]): Promise<void> {
 /**
  * Finishes what an interrupted parallel load left pending (at start, after the migrations), on
  * as many connections as a load uses. Almost always there is nothing: then no connection is
- * taken. Nothing to do on PGlite either.
+ * taken. Nothing either while another process's load holds its lock, or on PGlite.
  */
 export async function finishInterruptedLoad(
   db: Database,
@@ -367,9 +417,16 @@ export async function finishInterruptedLoad(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM media_load_pending) AS pending`,
   );
-  if (row?.pending === true) {
-    await withServerSessions(db, connections, runPending);
+  if (row?.pending !== true) {
+    return;
   }
+  await withServerSessions(db, connections, async (sessions) => {
+    const [first] = sessions;
+    // Without the lock, a load of another process is still going in: it runs them itself.
+    if (first) {
+      await withLoadLock(first, 'try', () => runPending(sessions));
+    }
+  });
 }
 
 /**

@@ -201,7 +201,8 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
         const [locks] = await queryRows<{ n: number }>(
           database.db,
           sql`SELECT count(*)::int AS n FROM pg_locks
-              WHERE locktype = 'advisory' AND objid = ${LOAD_LOCK} AND objsubid = 1`,
+              WHERE locktype = 'advisory' AND objid = ${LOAD_LOCK} AND objsubid = 1
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         );
         expect(locks?.n).toBe(0);
         // The state a load leaves while its data goes in: an index dropped, the trigger off.

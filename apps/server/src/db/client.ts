@@ -194,9 +194,9 @@ export async function bulkTransaction<T>(
 /**
  * Runs `work` with `count` sessions (at most the pool's size), each on a connection of its own,
  * so that the server can work on several statements at once (one process each); the caller
- * begins and ends their transactions. Answers undefined without running `work` on PGlite (one process).
- * When `work` fails, every session is rolled back; a connection that cannot even roll back is
- * not given back to the pool.
+ * begins and ends their transactions. Answers undefined without running `work` on PGlite (one
+ * process). When `work` fails, every session is rolled back; a connection that cannot even roll
+ * back is not given back to the pool.
  */
 export async function withServerSessions<T>(
   db: Database,

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { checkWebVtt, type NewMediumRecord } from '@medienkatalog/domain';
@@ -180,6 +181,31 @@ describe.each(databaseKinds)('demo media on %s', (kind) => {
     );
     const packaged = await stat(path.join(folder, 'film.mp4'));
     expect(packaged.ino).toBe(topicFilm.ino);
+  });
+
+  it('packs image series and packages into the ZIP their download hands out, film included', async () => {
+    const files = new FilesRepository(database.db);
+    const zipNames = (identifier: string) => {
+      const zip = storage.zipFile(ids.get(identifier) ?? 0);
+      execFileSync('unzip', ['-tq', zip]);
+      return execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').sort();
+    };
+    const packageIdentifier = identifierOf(firstTopic[1] as NewMediumRecord);
+    const packageId = ids.get(packageIdentifier) ?? 0;
+    expect(await files.dirlist(packageId)).toMatchObject({ fn_zip: `${packageIdentifier}.zip` });
+    expect(zipNames(packageIdentifier)).toEqual(
+      expect.arrayContaining(['index.html', 'film.mp4', 'arbeitsblatt.pdf', 'bilder/bild-1.jpg']),
+    );
+    expect(zipNames(ofType('19'))).toEqual(['bild-1.jpg', 'bild-2.jpg', 'bild-3.jpg']);
+
+    // A catalogue generated before ZIPs were made gets them on the next start.
+    await files.clearZip(packageId);
+    await rm(storage.zipFile(packageId));
+    const marker = path.join(storage.filesRoot, '.demo-media.json');
+    await writeFile(marker, JSON.stringify({ version: 1, videos: true }));
+    await generateDemoMedia({ db: database.db, storage, ffmpeg });
+    expect(await files.dirlist(packageId)).toMatchObject({ fn_zip: `${packageIdentifier}.zip` });
+    expect(zipNames(packageIdentifier)).toContain('film.mp4');
   });
 
   it('serves each medium its own cover, so neighbouring cards differ', async () => {

@@ -15,6 +15,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { inParallel } from '../../in-parallel.ts';
 import type { FileStorage } from '../../modules/files/file-storage.ts';
 import { FilesRepository } from '../../modules/files/files.repository.ts';
+import { buildZip } from '../../modules/files/zip-builder.ts';
 import type { Ffmpeg } from '../../modules/media/ffmpeg.ts';
 import { demoCatalogue } from '../demo-catalogue.ts';
 import { DEMO_AUDIO_SECONDS, melodyWav } from './demo-audio.ts';
@@ -68,9 +69,13 @@ const MAIN_FILE: Readonly<Record<Kind, string>> = {
 
 const TEASER = 'thumbs/main.jpg';
 
+/** Kinds of several files: their download is the ZIP a producer would build. */
+const PACKED: ReadonlySet<Kind> = new Set(['images', 'package']);
+
 /** Written when every demo medium has its files; later starts only look for it. */
 const MARKER = '.demo-media.json';
-const MARKER_VERSION = 1;
+/** 2: image series and packages have their ZIP (their download). */
+const MARKER_VERSION = 2;
 
 interface Marker {
   version: number;
@@ -97,10 +102,11 @@ export interface DemoMediaResult {
  * Gives every demo medium files of its kind that play in a browser, and a cover: films (with a
  * poster frame as the teaser) when ffmpeg is there, WAV audio, PDF documents, image series, web
  * apps, interactive pages and media packages (an index page, the topic's film as a hard link,
- * worksheets and a picture), each with a designed cover (`thumbs/main.jpg`). Runs once: a
- * marker in the files folder makes later starts skip it (and a start without ffmpeg is
- * followed by one with it making only the missing films). Media that already have their main
- * file are left as they are.
+ * worksheets and a picture), each with a designed cover (`thumbs/main.jpg`); image series and
+ * packages are packed into the ZIP their download hands out. Runs once: a marker in the files
+ * folder makes later starts skip it (and a start without ffmpeg is followed by one with it
+ * making only the missing films). Media that already have their main file are left as they
+ * are, but for a missing ZIP.
  */
 export async function generateDemoMedia(options: DemoMediaOptions): Promise<DemoMediaResult> {
   const started = performance.now();
@@ -349,6 +355,9 @@ async function generateOther(
       !(await exists(path.join(folder, 'film.mp4'))) &&
       (await filmOf(medium.topicFilm, options)) !== undefined;
     if (!filmMissing) {
+      if (PACKED.has(kind) && !(await files.dirlist(medium.id))?.fn_zip) {
+        await packZip(medium, options, files);
+      }
       return;
     }
   }
@@ -386,10 +395,24 @@ async function generateOther(
       // Made by generateVideo.
       break;
   }
-  if (kind === 'images' || kind === 'package') {
+  if (PACKED.has(kind)) {
     await files.setIndex(medium.id, MAIN_FILE[kind]);
+    await packZip(medium, options, files);
   }
   await writeDesignedCover(folder, medium);
+}
+
+/** The ZIP of the medium's files, as the producer's 'ZIP erstellen' stores it. */
+async function packZip(medium: DemoMedium, options: DemoMediaOptions, files: FilesRepository) {
+  const built = await buildZip(
+    options.storage.folder(medium.id),
+    options.storage.zipFile(medium.id),
+  );
+  await files.setZip(medium.id, {
+    fn_zip: `${medium.identifier}.zip`,
+    fn_size: built.size,
+    fn_ziphash: built.sha256,
+  });
 }
 
 /** A worksheet with tasks, or a lexicon article. */

@@ -156,6 +156,14 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(titles((await search('q=Wald%20%C3%96kosys')).items)).toEqual(['Das Ökosystem Wald']);
   });
 
+  it('completes a word of two or three letters, alone or after other short words', async () => {
+    for (const query of ['Pho', 'Ph', 'Die%20Pho']) {
+      const found = await search(`q=${query}`);
+      expect(titles(found.items), query).toContain('Die Photosynthese');
+      expect(found.corrected, query).toBeUndefined();
+    }
+  });
+
   it('ranks media with every word alone; without any, those with the most words follow', async () => {
     const every = await search('q=Pflanzen%20Botanik');
     expect(titles(every.items).sort()).toEqual(['Die Photosynthese', 'Pflanzen im Frühling']);

@@ -485,11 +485,13 @@ export class CatalogueRepository {
                  EXISTS (SELECT 1 FROM search_words sw WHERE sw.word = q.stem) AS known
           FROM (SELECT ${word}::text AS raw, ${stem(sql`${word}::text`)} AS stem) AS q
           WHERE q.stem IS NOT NULL`;
+    // Named like the columns of `one`: alone (a word of fewer than MIN_PART letters), its row
+    // gives the UNION's column names, and a nameless one lost the completions of 'Sto'.
     const completions = (prefix: string) =>
-      sql`SELECT ${prefix}::text, NULL::text[], NULL::text[],
+      sql`SELECT ${prefix}::text AS raw, NULL::text[] AS compounds, NULL::text[] AS parts,
                  ARRAY(SELECT sw.word FROM search_words sw WHERE sw.word LIKE ${`${prefix}%`}
-                       ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPLETIONS}),
-                 NULL::boolean`;
+                       ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPLETIONS}) AS completions,
+                 NULL::boolean AS known`;
     const rows = await queryRows<{
       raw: string;
       compounds: string[] | null;

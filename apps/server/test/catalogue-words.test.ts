@@ -80,6 +80,18 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     expect(titles(await search('Physik.'))).toEqual(['Einfache Stromkreise']);
   });
 
+  it('takes a school word as known: no correction suggested for it', async () => {
+    for (const query of ['Mathe.', 'Reli Vergleich.', 'Erdkunde Alpen.']) {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(query)}`,
+      });
+      expect(response.json<CatalogueItem[]>().length, query).toBe(1);
+      expect(response.headers['x-search-suggestion'], query).toBeUndefined();
+      expect(response.headers['x-search-corrected'], query).toBeUndefined();
+    }
+  });
+
   it('finds subject areas by their names', async () => {
     expect(titles(await search('Geographie.'))).toEqual(['Die Alpen']);
     expect(titles(await search('Religion.'))).toEqual(['Weltreligionen im Vergleich']);

@@ -4,6 +4,7 @@ import {
   gradeStageLabel,
   languageName,
   mediaTypeName,
+  schoolWordSubject,
   subjectAreaName,
   type CatalogueDistinct,
   type CatalogueDistinctQuery,
@@ -463,7 +464,7 @@ export class CatalogueService {
     if (!fallback || query.q === undefined || query.exact !== undefined || (query.p ?? 0) > 0) {
       return result;
     }
-    if (queryWords(query.q).every((word) => expansions?.get(word)?.known === true)) {
+    if (queryWords(query.q).every((word) => isKnown(word, expansions))) {
       return result;
     }
     const suggestion = await this.correction(query.q);
@@ -476,7 +477,9 @@ export class CatalogueService {
    * 'Photosynthese Film'); undefined when no word changes.
    */
   private async correction(text: string): Promise<string | undefined> {
-    const words = await this.repository.correctWords(queryWords(text));
+    const words = await this.repository.correctWords(
+      queryWords(text).filter((word) => schoolWordSubject(word) === undefined),
+    );
     const replaced = new Map(
       words.flatMap((word) =>
         word.word === null || word.word === word.stem ? [] : [[word.raw, word.word] as const],
@@ -550,6 +553,14 @@ export class CatalogueService {
 }
 
 /** `load`, asked again when its answer is older than `ttlMs`. */
+/**
+ * Whether a folded query word needs no correction: the vocabulary holds its stem, or it is a
+ * school word ('mathe' stands for Mathematik: suggesting 'Mathematik' instead said it was wrong).
+ */
+function isKnown(word: string, expansions: WordExpansions | undefined): boolean {
+  return expansions?.get(word)?.known === true || schoolWordSubject(word) !== undefined;
+}
+
 function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
   let last: { value: T; at: number } | undefined;
   return async () => {

@@ -293,8 +293,8 @@ export class CatalogueService {
    * cover density of `tsQuery`, plus 1 for each tsquery of `bonus` a medium matches). When the
    * planner expects more matches than ranking all of them is worth (exactSearchLimit), only the
    * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
-   * popularFirst) and the total is the estimate; without an estimate to trust, every match is
-   * ranked.
+   * popularFirst) and the total is the estimate; without an estimate to trust, or when a slice
+   * of the most popular media shows it far too high (nextSlice), every match is ranked.
    */
   private async rankedPage(
     where: SQL,
@@ -305,16 +305,16 @@ export class CatalogueService {
     oneWord: boolean,
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
-    if (estimate !== undefined && estimate > this.exactSearchLimit(media)) {
+    const exactLimit = this.exactSearchLimit(media);
+    if (estimate !== undefined && estimate > exactLimit) {
       const candidates = this.tuning.broadCandidates;
       const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
       const indexed = oneWord && (await this.popularTextIndex());
       const order = popularFirst(wanted, media, estimate, indexed);
       // Sorting reads a slice of the most popular media that should hold twice the matches
-      // wanted; when it held fewer, one that should by the share of matches found in it (at
-      // least twice as wide, 8 times when it held none), and at last all.
-      let slice = (2 * wanted * media) / estimate;
-      for (;;) {
+      // wanted, then a wider one or every match ranked exactly (nextSlice).
+      let slice: number | 'exact' = (2 * wanted * media) / estimate;
+      while (slice !== 'exact') {
         const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : undefined;
         const found = await this.repository.searchBounded(where, tsQuery, bonus, page, {
           candidates,
@@ -324,7 +324,7 @@ export class CatalogueService {
         if (found.found >= found.wanted || minPopularity === undefined) {
           return { items: found.rows.map(toCatalogueItem), total: estimate, approximate: true };
         }
-        slice *= found.found === 0 ? 8 : Math.max(2, (2 * found.wanted) / found.found);
+        slice = nextSlice(slice, found, media, exactLimit);
       }
     }
     const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page);
@@ -570,6 +570,29 @@ function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise
     }
     return last.value;
   };
+}
+
+/**
+ * After a slice of `slice` most popular media held fewer matches than wanted: the next, wider
+ * slice (one that should hold twice the matches wanted by the share found in this one, 8 times
+ * as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a prefix's
+ * completions, compounds) and the catalogue holds, at this slice's density, a quarter of
+ * `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included. A
+ * slice without any match says too little (the popular media may just not be among them). At a million media a wider slice cost 10-40 ms, most of it its range of the
+ * popularity index ('zibam', estimated at 10,697: 51 matches in a first slice of 45,000 media,
+ * 39 ms for the second; ranking all its 1,226 matches 6 ms); ranking costs about 5 µs a match
+ * (6,472: 32 ms).
+ */
+export function nextSlice(
+  slice: number,
+  found: { found: number; wanted: number },
+  media: number,
+  exactLimit: number,
+): number | 'exact' {
+  if (found.found > 0 && (found.found * media) / slice <= exactLimit / 4) {
+    return 'exact';
+  }
+  return slice * (found.found === 0 ? 8 : Math.max(2, (2 * found.wanted) / found.found));
 }
 
 /**

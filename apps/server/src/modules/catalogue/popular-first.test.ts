@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popularFirst } from './catalogue.service.ts';
+import { nextSlice, popularFirst } from './catalogue.service.ts';
 
 describe('popularFirst', () => {
   const media = 1_000_000;
@@ -19,5 +19,22 @@ describe('popularFirst', () => {
   it('counts the media a deep page needs, not only the candidates', () => {
     expect(popularFirst(240, media, 153_000, true)).toBe('walk');
     expect(popularFirst(2_400, media, 153_000, true)).toBe('index');
+  });
+});
+
+describe('nextSlice', () => {
+  const media = 1_000_000;
+  const exactLimit = 10_954;
+
+  it('widens a slice that held too few by the share found, 8 times after none', () => {
+    // 150 of 240 in 50,000 media: about 3,000 in the catalogue, too many to rank them all.
+    expect(nextSlice(50_000, { found: 150, wanted: 240 }, media, exactLimit)).toBe(160_000);
+    expect(nextSlice(50_000, { found: 200, wanted: 240 }, media, exactLimit)).toBe(120_000);
+    expect(nextSlice(2_000, { found: 0, wanted: 240 }, media, exactLimit)).toBe(16_000);
+  });
+
+  it('ranks every match when the slice shows the estimate far too high', () => {
+    // 'zibam' at a million media: estimated at 10,697, 51 in the first slice (1,226 in all).
+    expect(nextSlice(45_000, { found: 51, wanted: 240 }, media, exactLimit)).toBe('exact');
   });
 });

@@ -16,6 +16,13 @@ describe('popularFirst', () => {
     expect(popularFirst(240, media, 153_000, true)).toBe('walk');
   });
 
+  it('with filters weighs the walk against the matches of the text alone, which the index reads', () => {
+    // 'Energie' (642,000 media) for the audience BB* and kind media: 76,662 matches.
+    expect(popularFirst(240, media, 76_662, true)).toBe('index');
+    expect(popularFirst(240, media, 76_662, true, 642_000)).toBe('walk');
+    expect(popularFirst(240, media, 76_662, true, 80_000)).toBe('index');
+  });
+
   it('counts the media a deep page needs, not only the candidates', () => {
     expect(popularFirst(240, media, 153_000, true)).toBe('walk');
     expect(popularFirst(2_400, media, 153_000, true)).toBe('index');

@@ -97,6 +97,25 @@ function typeFilter(filters: SearchFilters): SQL | undefined {
   }
 }
 
+/** The filters that narrow a search to some of the media its text matches. */
+const NARROWING = [
+  'filter_fn_geb',
+  'filter_fn_sprache',
+  'filter_fn_typ',
+  'filter_fn_adressat',
+  'filter_fn_schlag',
+  'filter_fn_prodname',
+  'filter_lizenzen',
+] as const satisfies readonly (keyof SearchFilters)[];
+
+/** Whether a search has a filter besides its text (a kind other than all counts). */
+export function isFiltered(filters: SearchFilters): boolean {
+  return (
+    (filters.c !== undefined && filters.c !== 'all') ||
+    NARROWING.some((field) => (filters[field]?.length ?? 0) > 0)
+  );
+}
+
 /** Which media a search may see at all. */
 export interface SearchScope {
   /** Only published media: the public catalogue and media centres; not a producer's own pool. */

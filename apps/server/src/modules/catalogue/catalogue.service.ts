@@ -553,7 +553,6 @@ export class CatalogueService {
   }
 }
 
-/** `load`, asked again when its answer is older than `ttlMs`. */
 /**
  * Whether a folded query word needs no correction: the vocabulary holds its stem, or it is a
  * school word ('mathe' stands for Mathematik: suggesting 'Mathematik' instead said it was wrong).
@@ -562,6 +561,7 @@ function isKnown(word: string, expansions: WordExpansions | undefined): boolean 
   return expansions?.get(word)?.known === true || schoolWordSubject(word) !== undefined;
 }
 
+/** `load`, asked again when its answer is older than `ttlMs`. */
 function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
   let last: { value: T; at: number } | undefined;
   return async () => {
@@ -579,10 +579,10 @@ function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise
  * as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a prefix's
  * completions, compounds) and the catalogue holds, at this slice's density, a quarter of
  * `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included. A
- * slice without any match says too little (the popular media may just not be among them). At a million media a wider slice cost 10-40 ms, most of it its range of the
- * popularity index ('zibam', estimated at 10,697: 51 matches in a first slice of 45,000 media,
- * 39 ms for the second; ranking all its 1,226 matches 6 ms); ranking costs about 5 µs a match
- * (6,472: 32 ms).
+ * slice without any match says too little (the popular media may just not be among them). At a
+ * million media a wider slice cost 10-40 ms, most of it its range of the popularity index
+ * ('zibam', estimated at 10,697: 51 matches in a first slice of 45,000 media, 39 ms for the
+ * second; ranking all its 1,226 matches 6 ms); ranking costs about 5 µs a match (6,472: 32 ms).
  */
 export function nextSlice(
   slice: number,

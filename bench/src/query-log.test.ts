@@ -3,6 +3,7 @@ import {
   CatalogueSearchQuerySchema,
   MAX_SEARCH_PAGE,
   SCHOOL_WORDS,
+  SEARCH_FILTER_FIELDS,
   SUBJECT_AREAS,
   SuggestQuerySchema,
 } from '@medienkatalog/domain';
@@ -211,16 +212,7 @@ describe('query log', () => {
 
   it('filters by every field, with and without words, and pages deep', () => {
     const filters = inGroup('search: filters').map((entry) => new URL(entry.path, 'http://b'));
-    for (const name of [
-      'filter_fn_geb',
-      'filter_fn_sprache',
-      'filter_fn_typ',
-      'filter_fn_adressat',
-      'filter_fn_schlag',
-      'filter_fn_prodname',
-      'filter_lizenzen',
-      'c',
-    ]) {
+    for (const name of [...SEARCH_FILTER_FIELDS, 'c']) {
       expect(
         filters.some((url) => url.searchParams.has(name)),
         name,

@@ -51,6 +51,9 @@ const filters = {
   filter_lizenzen: filterList('Mediathek', /^[A-Za-z0-9_\-./]{1,200}$/),
 };
 
+/** The filter parameters of a search, each a list of values (the kind `c` aside). */
+export const SEARCH_FILTER_FIELDS = Object.keys(filters) as (keyof typeof filters)[];
+
 const query = z
   .string({ error: MESSAGES.query.notText })
   .max(MAX_QUERY_LENGTH, { error: MESSAGES.query.tooLong(MAX_QUERY_LENGTH) })

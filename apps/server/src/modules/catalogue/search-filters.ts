@@ -1,6 +1,7 @@
 import {
   audienceFilterTokens,
   MEDIA_KINDS,
+  SEARCH_FILTER_FIELDS,
   type CatalogueDistinctQuery,
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -97,22 +98,11 @@ function typeFilter(filters: SearchFilters): SQL | undefined {
   }
 }
 
-/** The filters that narrow a search to some of the media its text matches. */
-const NARROWING = [
-  'filter_fn_geb',
-  'filter_fn_sprache',
-  'filter_fn_typ',
-  'filter_fn_adressat',
-  'filter_fn_schlag',
-  'filter_fn_prodname',
-  'filter_lizenzen',
-] as const satisfies readonly (keyof SearchFilters)[];
-
 /** Whether a search has a filter besides its text (a kind other than all counts). */
 export function isFiltered(filters: SearchFilters): boolean {
   return (
     (filters.c !== undefined && filters.c !== 'all') ||
-    NARROWING.some((field) => (filters[field]?.length ?? 0) > 0)
+    SEARCH_FILTER_FIELDS.some((field) => (filters[field]?.length ?? 0) > 0)
   );
 }
 

@@ -479,7 +479,7 @@ export class CatalogueService {
    */
   private async correction(text: string): Promise<string | undefined> {
     const words = await this.repository.correctWords(
-      queryWords(text).filter((word) => schoolWordSubject(word) === undefined),
+      queryWords(text).filter((word) => !isKnown(word)),
     );
     const replaced = new Map(
       words.flatMap((word) =>
@@ -554,10 +554,11 @@ export class CatalogueService {
 }
 
 /**
- * Whether a folded query word needs no correction: the vocabulary holds its stem, or it is a
- * school word ('mathe' stands for Mathematik: suggesting 'Mathematik' instead said it was wrong).
+ * Whether a folded query word needs no correction: the vocabulary holds its stem (as far as
+ * `expansions` say), or it is a school word ('mathe' stands for Mathematik: suggesting
+ * 'Mathematik' instead said it was wrong).
  */
-function isKnown(word: string, expansions: WordExpansions | undefined): boolean {
+function isKnown(word: string, expansions?: WordExpansions): boolean {
   return expansions?.get(word)?.known === true || schoolWordSubject(word) !== undefined;
 }
 

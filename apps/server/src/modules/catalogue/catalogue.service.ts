@@ -293,7 +293,8 @@ export class CatalogueService {
    * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
    * popularFirst; `unfiltered`: the word's conditions without the query's filters, when it has
    * some) and the total is the estimate; without an estimate to trust, or when a slice of the
-   * most popular media shows it far too high (nextSlice), every match is ranked.
+   * most popular media shows it far too high (nextSlice), every match is ranked (`anyOf`: see
+   * CatalogueRepository.searchRanked).
    */
   private async rankedPage(
     where: SQL,
@@ -301,7 +302,7 @@ export class CatalogueService {
     bonus: readonly SQL[],
     page: Page,
     estimate: number | undefined,
-    { oneWord, unfiltered }: { oneWord: boolean; unfiltered?: SQL },
+    { oneWord, unfiltered, anyOf }: { oneWord: boolean; unfiltered?: SQL; anyOf?: SQL },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     const exactLimit = this.exactSearchLimit(media);
@@ -328,7 +329,7 @@ export class CatalogueService {
         slice = nextSlice(slice, found, media, exactLimit);
       }
     }
-    const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page);
+    const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page, anyOf);
     const total = ranked.total ?? (await this.repository.countExact(where));
     return { items: ranked.rows.map(toCatalogueItem), total, approximate: false };
   }
@@ -364,7 +365,10 @@ export class CatalogueService {
       parts,
       page,
       await this.partialEstimate({ ...query, q: undefined }, scope, words, phrases, where),
-      { oneWord: false },
+      {
+        oneWord: false,
+        anyOf: searchConditions({ ...query, q: undefined }, undefined, scope).where,
+      },
     );
     return {
       ...found,
@@ -468,24 +472,29 @@ export class CatalogueService {
     if (queryWords(query.q).every((word) => isKnown(word, expansions))) {
       return result;
     }
-    const suggestion = await this.correction(query.q);
+    const suggestion = await this.correction(query.q, expansions);
     return suggestion === undefined ? result : { ...result, suggestion };
   }
 
   /**
    * The query with each word the catalogue does not know replaced by the most similar word it
    * knows, spelled as the titles spell it (typing errors: 'Fotosynthse Film' becomes
-   * 'Photosynthese Film'); undefined when no word changes.
+   * 'Photosynthese Film'); undefined when no word changes. The word still being typed becomes
+   * its most frequent completion when `expansions` found one ('Photosynthese Bot' becomes
+   * 'Photosynthese Botanik'), without the similarity search over the vocabulary (5 ms a word at
+   * a million media).
    */
-  private async correction(text: string): Promise<string | undefined> {
+  private async correction(text: string, expansions?: WordExpansions): Promise<string | undefined> {
+    const completed = typedCompletion(text, expansions);
     const words = await this.repository.correctWords(
-      queryWords(text).filter((word) => !isKnown(word)),
+      queryWords(text).filter((word) => !isKnown(word) && word !== completed?.typed),
     );
-    const replaced = new Map(
-      words.flatMap((word) =>
+    const replaced = new Map([
+      ...words.flatMap((word) =>
         word.word === null || word.word === word.stem ? [] : [[word.raw, word.word] as const],
       ),
-    );
+      ...(completed === undefined ? [] : [[completed.typed, completed.stem] as const]),
+    ]);
     if (replaced.size === 0) {
       return undefined;
     }
@@ -505,14 +514,28 @@ export class CatalogueService {
     query: CatalogueDistinctQuery,
     scope: SearchScope,
   ): Promise<CatalogueDistinct> {
-    const { where } = searchConditions(query, (await this.textQuery(query.q))?.tsQuery, scope);
+    const text = await this.textQuery(query.q);
+    const { where } = searchConditions(query, text?.tsQuery, scope);
     const estimate = await this.repository.estimateCount(where);
     const sampleSize =
       estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;
+    // The RUM index holds the published media: a pool or licence would be one more filter. A
+    // word in more than about a fifth of them is found fastest by reading the table in order;
+    // the RUM index first reads its whole posting list (at a million media 'Film', 39 %: 77 ms
+    // from the index, 18 ms from the table; 'Nahrung', 13 %: 19 ms, 44 ms from GIN's bitmap).
+    const streamed =
+      text !== undefined &&
+      !isFiltered(query) &&
+      scope.publishedOnly &&
+      scope.pool === undefined &&
+      scope.licensedTo === undefined &&
+      estimate * 5 <= (await this.publishedMedia());
     const { counted, values } = await this.repository.facetCounts(
       where,
       query.f,
-      sampleSize,
+      sampleSize === undefined
+        ? undefined
+        : { size: sampleSize, fromTextIndex: streamed && (await this.popularTextIndex()) },
       query.geb_parent,
     );
     // A full sample means there were more matches than counted: scale to the estimate.
@@ -560,6 +583,25 @@ export class CatalogueService {
  */
 function isKnown(word: string, expansions?: WordExpansions): boolean {
   return expansions?.get(word)?.known === true || schoolWordSubject(word) !== undefined;
+}
+
+/**
+ * The word still being typed (typedPrefix) and its most frequent completion (`expansions`), when
+ * it is not a known word itself (isKnown, or one of its completions: 'Tee' is not 'Teekanne').
+ */
+export function typedCompletion(
+  text: string,
+  expansions?: WordExpansions,
+): { typed: string; stem: string } | undefined {
+  const typed = typedPrefix(text);
+  const completions = typed === undefined ? [] : (expansions?.get(typed)?.completions ?? []);
+  const [stem] = completions;
+  return typed === undefined ||
+    stem === undefined ||
+    completions.includes(typed) ||
+    isKnown(typed, expansions)
+    ? undefined
+    : { typed, stem };
 }
 
 /** `load`, asked again when its answer is older than `ttlMs`. */

@@ -1,0 +1,1 @@
+CREATE INDEX "media_rank_vector_idx" ON "media" USING gin ("rank_vector") WHERE fn_status = 'published';

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts';
+import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-import.ts';
 import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
 import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
 import { searchTsQuery } from '../src/modules/catalogue/search-text.ts';
+import { similarity, Vocabulary } from '../src/modules/catalogue/vocabulary.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
 import { databaseKinds } from './support/test-database.ts';
@@ -173,6 +175,43 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
 
   it('finds a compound by its parts', async () => {
     expect(titles(await search('Zellkern.'))).toEqual(['Der Kern der Zelle']);
+  });
+
+  it('corrects in memory as pg_trgm would: the same similarity, the same word', async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const vocabulary = new Vocabulary(await repository.vocabularyWords());
+    expect(vocabulary.size).toBeGreaterThan(10);
+    for (const typo of ['zelteilung', 'blutkreislaf', 'stromkreiz', 'religon', 'alpn', 'kernn']) {
+      const [expected] = await queryRows<{ word: string | null }>(
+        context.database.db,
+        sql`SELECT (SELECT w.word FROM search_words w WHERE w.word % ${typo}
+                    ORDER BY similarity(w.word, ${typo}) DESC, w.ndoc DESC, w.word LIMIT 1) AS word`,
+      );
+      expect(vocabulary.mostSimilar(typo) ?? null, typo).toBe(expected?.word);
+      const [pair] = await queryRows<{ similarity: number }>(
+        context.database.db,
+        sql`SELECT similarity(${typo}, 'zellteil') AS similarity`,
+      );
+      // PostgreSQL sends the real rounded to its shortest text.
+      expect(similarity(typo, 'zellteil'), typo).toBe(Math.fround(pair?.similarity ?? NaN));
+    }
+  });
+
+  it('corrects with the words of the vocabulary as rebuilt last', async () => {
+    // Not in the catalogue yet: the vocabulary (loaded for this correction) has nothing like it.
+    const before = await context.app.inject({ url: '/api/v1/media/catalogue/search?q=Islnd.' });
+    expect(before.headers['x-search-corrected']).toBeUndefined();
+    // A medium of no subject area, with words no other test searches for.
+    await importMedia(context.database.db, [
+      mediumRecord({ fn_nr: 'ISL1', fn_titel: 'Vulkanausbrüche auf Island' }),
+    ]);
+    await afterMediaImport(context.database.db);
+    const after = await context.app.inject({
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Vulkanausbrüche Islnd.')}`,
+    });
+    expect(decodeURIComponent(String(after.headers['x-search-corrected']))).toBe(
+      'Vulkanausbrüche Island.',
+    );
   });
 
   it('says which words the vocabulary holds, which need no correction', async () => {

@@ -361,13 +361,15 @@ export const codes = pgTable(
 /**
  * A single row whose version goes up with every statement that changes media or licences
  * (triggers of migration 0004), so every server instance can tell cheaply whether its cached
- * search answers are still current.
+ * search answers are still current; `vocabulary` goes up with every rebuild of `search_words`,
+ * which each instance keeps in memory for corrections.
  */
 export const catalogueVersion = pgTable(
   'catalogue_version',
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    vocabulary: bigint('vocabulary', { mode: 'number' }).notNull().default(0),
   },
   (table) => [check('catalogue_version_single_row', sql`${table.id} = 1`)],
 );
@@ -515,8 +517,9 @@ export const featureFlags = pgTable(
 /**
  * The words of the published catalogue's titles, keywords and subject names (as stemmed
  * lexemes, with the number of media that have them), for correcting typing errors: a
- * trigram search over this vocabulary stays fast however many media there are. The word a
- * user is still typing matches the vocabulary's words that start with it (prefix index).
+ * trigram search over this vocabulary (in memory, vocabulary.ts) stays fast however many media
+ * there are. The word a user is still typing matches the vocabulary's words that start with it
+ * (prefix index).
  */
 export const searchWords = pgTable(
   'search_words',
@@ -525,7 +528,6 @@ export const searchWords = pgTable(
     ndoc: integer('ndoc').notNull(),
   },
   (table) => [
-    index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
     index('search_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
     // Words by their ending: the compounds a query word ends ('teilung' -> 'zellteil').
     index('search_words_reverse_idx').using('btree', sql`reverse(${table.word}) text_pattern_ops`),

@@ -10,6 +10,7 @@ import { cardMediumColumns, withoutVersion, type CardMedium } from '../auth/acce
 import { textArray } from './search-filters.ts';
 import type { WordExpansion, WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
+import type { VocabularyWord } from './vocabulary.ts';
 
 /** Most compounds of the vocabulary a query word also matches (the most frequent). */
 export const MAX_COMPOUNDS = 20;
@@ -348,34 +349,47 @@ export class CatalogueRepository {
   }
 
   /**
-   * For each folded query word its lexeme when the catalogue has it (among the words of titles
-   * and keywords, or anywhere in a medium's texts), else the most similar lexeme of the
-   * catalogue's words (trigrams), else null; stop words are left out.
+   * For each folded query word (stop words left out) its lexeme, whether the catalogue has it
+   * (among the words of titles and keywords, or anywhere in a medium's texts: such a word needs
+   * no correction), and the version of the vocabulary (`search_words`) these were read at.
    */
-  async correctWords(
+  async wordStems(
     words: readonly string[],
-  ): Promise<{ raw: string; stem: string; word: string | null }[]> {
-    if (words.length === 0) {
-      return [];
-    }
-    return queryRows<{ raw: string; stem: string; word: string | null }>(
+  ): Promise<{ stems: { raw: string; stem: string; inCatalogue: boolean }[]; vocabulary: number }> {
+    const rows = await queryRows<{
+      raw: string | null;
+      stem: string | null;
+      in_catalogue: boolean | null;
+      vocabulary: number | string;
+    }>(
       this.db,
-      sql`SELECT q.raw, q.stem, coalesce(
-                   (SELECT w.word FROM search_words w WHERE w.word = q.stem),
-                   (SELECT q.stem WHERE EXISTS (
-                      SELECT 1 FROM media m WHERE m.fn_status = 'published'
-                        AND m.search_vector @@ to_tsquery('simple', q.stem))),
-                   (SELECT w.word FROM search_words w WHERE w.word % q.stem
-                    ORDER BY similarity(w.word, q.stem) DESC, w.ndoc DESC, w.word LIMIT 1)) AS word
-          FROM (SELECT t.position, t.raw,
-                       (SELECT v.lexeme FROM unnest(to_tsvector('german', t.raw)) AS v LIMIT 1) AS stem
-                FROM unnest(ARRAY[${sql.join(
-                  words.map((word) => sql`${word}`),
-                  sql`, `,
-                )}]::text[]) WITH ORDINALITY AS t(raw, position)) AS q
-          WHERE q.stem IS NOT NULL
+      sql`SELECT q.raw, q.stem,
+                 EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.stem)
+                   OR EXISTS (SELECT 1 FROM media m WHERE m.fn_status = 'published'
+                                AND m.search_vector @@ to_tsquery('simple', q.stem)) AS in_catalogue,
+                 v.vocabulary
+          FROM catalogue_version v
+          LEFT JOIN (SELECT t.position, t.raw,
+                            (SELECT l.lexeme FROM unnest(to_tsvector('german', t.raw)) AS l
+                             LIMIT 1) AS stem
+                     FROM unnest(${textArray(words)})
+                          WITH ORDINALITY AS t(raw, position)) AS q ON q.stem IS NOT NULL
+          WHERE v.id = 1
           ORDER BY q.position`,
     );
+    return {
+      stems: rows.flatMap((row) =>
+        row.raw === null || row.stem === null
+          ? []
+          : [{ raw: row.raw, stem: row.stem, inCatalogue: row.in_catalogue === true }],
+      ),
+      vocabulary: Number(rows[0]?.vocabulary ?? 0),
+    };
+  }
+
+  /** The vocabulary of titles, keywords and subject names (see vocabulary.ts). */
+  async vocabularyWords(): Promise<VocabularyWord[]> {
+    return queryRows<VocabularyWord>(this.db, sql`SELECT word, ndoc FROM search_words`);
   }
 
   /**
@@ -554,6 +568,7 @@ export class CatalogueRepository {
               $$SELECT rank_vector FROM media WHERE fn_status = 'published'$$)
             WHERE length(word) >= 3`,
       );
+      await tx.execute(sql`UPDATE catalogue_version SET vocabulary = vocabulary + 1 WHERE id = 1`);
     });
   }
 

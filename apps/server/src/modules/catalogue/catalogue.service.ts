@@ -41,6 +41,7 @@ import {
   type WordExpansions,
 } from './search-text.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
+import { VersionedVocabulary } from './vocabulary.ts';
 
 /** What the cards show a signed-in user about playing each medium, by identifier. */
 export type CardAccessLookup = (
@@ -126,6 +127,9 @@ export class CatalogueService {
   }
 
   private readonly suggestions: CatalogueSuggestions;
+
+  /** The vocabulary of corrections, kept in memory for each version of `search_words`. */
+  private readonly vocabulary = new VersionedVocabulary(() => this.repository.vocabularyWords());
 
   /** Up to eight completions of what the user typed (titles, keywords, subjects, producers). */
   async suggest(text: string): Promise<Suggestion[]> {
@@ -486,13 +490,9 @@ export class CatalogueService {
    */
   private async correction(text: string, expansions?: WordExpansions): Promise<string | undefined> {
     const completed = typedCompletion(text, expansions);
-    const words = await this.repository.correctWords(
-      queryWords(text).filter((word) => !isKnown(word) && word !== completed?.typed),
-    );
+    const unknown = queryWords(text).filter((word) => !isKnown(word) && word !== completed?.typed);
     const replaced = new Map([
-      ...words.flatMap((word) =>
-        word.word === null || word.word === word.stem ? [] : [[word.raw, word.word] as const],
-      ),
+      ...(unknown.length === 0 ? [] : await this.similarWords(unknown)),
       ...(completed === undefined ? [] : [[completed.typed, completed.stem] as const]),
     ]);
     if (replaced.size === 0) {
@@ -508,6 +508,23 @@ export class CatalogueService {
       })
       .join('')
       .trim();
+  }
+
+  /**
+   * Each of `words` (folded) that the catalogue has nowhere, with the most similar word of its
+   * vocabulary (trigrams, in memory: see vocabulary.ts) when that is another word.
+   */
+  private async similarWords(words: readonly string[]): Promise<[string, string][]> {
+    const { stems, vocabulary } = await this.repository.wordStems(words);
+    const misspelled = stems.filter((word) => !word.inCatalogue);
+    if (misspelled.length === 0) {
+      return [];
+    }
+    const known = await this.vocabulary.at(vocabulary);
+    return misspelled.flatMap(({ raw, stem }) => {
+      const similar = known.mostSimilar(stem);
+      return similar === undefined || similar === stem ? [] : [[raw, similar]];
+    });
   }
 
   private async distinctUncached(

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { similarity, trigrams, VersionedVocabulary, Vocabulary } from './vocabulary.ts';
+
+describe('trigrams and similarity', () => {
+  it('pads each word as pg_trgm does', () => {
+    expect([...trigrams('Cat')].sort()).toEqual(['  c', ' ca', 'at ', 'cat']);
+    expect(trigrams('a-b').size).toBe(4);
+  });
+
+  it("gives pg_trgm's figures (its documentation's example)", () => {
+    expect(similarity('word', 'two words')).toBeCloseTo(0.363636, 5);
+    expect(similarity('photosynthes', 'photosynthes')).toBe(1);
+    expect(similarity('abc', 'xyz')).toBe(0);
+  });
+});
+
+describe('Vocabulary', () => {
+  const vocabulary = new Vocabulary([
+    { word: 'photosynthes', ndoc: 40 },
+    { word: 'photograph', ndoc: 90 },
+    { word: 'chlorophyll', ndoc: 12 },
+    { word: 'chlorophyl', ndoc: 3 },
+    { word: 'zelle', ndoc: 5 },
+    { word: 'zelll', ndoc: 5 },
+  ]);
+
+  it('finds the most similar word', () => {
+    expect(vocabulary.mostSimilar('fotosynthes')).toBe('photosynthes');
+    expect(vocabulary.mostSimilar('chlorophil')).toBe('chlorophyl');
+  });
+
+  it('prefers the more frequent, then the first in order, of equally similar words', () => {
+    const tied = new Vocabulary([
+      { word: 'bbbx', ndoc: 1 },
+      { word: 'bbby', ndoc: 7 },
+      { word: 'bbbz', ndoc: 7 },
+    ]);
+    expect(tied.mostSimilar('bbbw')).toBe('bbby');
+  });
+
+  it('finds nothing below the threshold', () => {
+    expect(vocabulary.mostSimilar('quantenmechanik')).toBeUndefined();
+    expect(new Vocabulary([]).mostSimilar('zelle')).toBeUndefined();
+  });
+});
+
+describe('VersionedVocabulary', () => {
+  it('loads a version once, and again when the version changes', async () => {
+    let loads = 0;
+    const versions = new VersionedVocabulary(async () => {
+      loads += 1;
+      return [{ word: loads === 1 ? 'zelle' : 'kern', ndoc: 1 }];
+    });
+    const [first, same] = await Promise.all([versions.at(1), versions.at(1)]);
+    expect(first).toBe(same);
+    expect(first.mostSimilar('zellen')).toBe('zelle');
+    expect((await versions.at(2)).mostSimilar('kerne')).toBe('kern');
+    expect(loads).toBe(2);
+  });
+
+  it('loads again after a failed load', async () => {
+    let attempt = 0;
+    const versions = new VersionedVocabulary(async () => {
+      attempt += 1;
+      if (attempt === 1) {
+        throw new Error('database gone');
+      }
+      return [{ word: 'zelle', ndoc: 1 }];
+    });
+    await expect(versions.at(1)).rejects.toThrow('database gone');
+    expect((await versions.at(1)).size).toBe(1);
+  });
+});

@@ -1,0 +1,125 @@
+/** A word of the catalogue's vocabulary (`search_words`): a stem and how many media have it. */
+export interface VocabularyWord {
+  word: string;
+  ndoc: number;
+}
+
+/**
+ * The trigrams of a text as pg_trgm makes them: each word (a run of letters and digits,
+ * lower-cased) padded with two spaces before and one after, each three characters once.
+ */
+export function trigrams(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+    const padded = [' ', ' ', ...Array.from(word), ' '];
+    for (let at = 0; at + 3 <= padded.length; at += 1) {
+      found.add(padded.slice(at, at + 3).join(''));
+    }
+  }
+  return found;
+}
+
+/** pg_trgm's similarity: shared trigrams over all trigrams of both, as a `real`. */
+export function similarity(a: string, b: string): number {
+  const first = trigrams(a);
+  const second = trigrams(b);
+  let shared = 0;
+  for (const trigram of first) {
+    shared += second.has(trigram) ? 1 : 0;
+  }
+  const all = first.size + second.size - shared;
+  return all === 0 ? 0 : Math.fround(shared / all);
+}
+
+/** pg_trgm's default `similarity_threshold`: below it two words are not similar (`%`). */
+export const SIMILARITY_THRESHOLD = 0.3;
+
+/**
+ * The vocabulary in memory with a trigram index, for correcting typing errors: the most similar
+ * word of a misspelled one, as `ORDER BY similarity DESC, ndoc DESC, word` over pg_trgm's `%`
+ * would find it. The words that share a trigram with it are counted from the index, so a word
+ * costs a few thousand additions however large the vocabulary: at a million media (66,000
+ * words) the trigram index of PostgreSQL took about 5 ms a word.
+ */
+export class Vocabulary {
+  private readonly words: readonly VocabularyWord[];
+  /** How many trigrams each word has. */
+  private readonly sizes: Uint16Array;
+  /** For each trigram, the words that have it (by index). */
+  private readonly postings = new Map<string, number[]>();
+
+  constructor(words: readonly VocabularyWord[]) {
+    this.words = words;
+    this.sizes = new Uint16Array(words.length);
+    words.forEach(({ word }, index) => {
+      const own = trigrams(word);
+      this.sizes[index] = own.size;
+      for (const trigram of own) {
+        const list = this.postings.get(trigram);
+        if (list === undefined) {
+          this.postings.set(trigram, [index]);
+        } else {
+          list.push(index);
+        }
+      }
+    });
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  /** The most similar word of the vocabulary (at least `threshold`), or undefined. */
+  mostSimilar(word: string, threshold = SIMILARITY_THRESHOLD): string | undefined {
+    const wanted = trigrams(word);
+    const shared = new Map<number, number>();
+    for (const trigram of wanted) {
+      for (const index of this.postings.get(trigram) ?? []) {
+        shared.set(index, (shared.get(index) ?? 0) + 1);
+      }
+    }
+    let best: { similarity: number; entry: VocabularyWord } | undefined;
+    for (const [index, count] of shared) {
+      const entry = this.words[index];
+      const all = wanted.size + (this.sizes[index] ?? 0) - count;
+      const similar = Math.fround(count / all);
+      if (entry === undefined || similar < threshold) {
+        continue;
+      }
+      if (
+        best === undefined ||
+        similar > best.similarity ||
+        (similar === best.similarity &&
+          (entry.ndoc > best.entry.ndoc ||
+            (entry.ndoc === best.entry.ndoc && entry.word < best.entry.word)))
+      ) {
+        best = { similarity: similar, entry };
+      }
+    }
+    return best?.entry.word;
+  }
+}
+
+/**
+ * The vocabulary of the catalogue at a version (`catalogue_version.vocabulary`, raised by every
+ * rebuild of `search_words`): loaded when a version is first asked for, meanwhile shared by
+ * everyone who asks for it.
+ */
+export class VersionedVocabulary {
+  private current: { version: number; vocabulary: Promise<Vocabulary> } | undefined;
+
+  constructor(private readonly load: () => Promise<VocabularyWord[]>) {}
+
+  at(version: number): Promise<Vocabulary> {
+    if (this.current?.version !== version) {
+      const vocabulary = this.load().then((words) => new Vocabulary(words));
+      this.current = { version, vocabulary };
+      vocabulary.catch(() => {
+        if (this.current?.vocabulary === vocabulary) {
+          this.current = undefined;
+        }
+      });
+    }
+    return this.current.vocabulary;
+  }
+}

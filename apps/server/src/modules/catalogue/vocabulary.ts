@@ -47,10 +47,12 @@ export class Vocabulary {
   private readonly sizes: Uint16Array;
   /** For each trigram, the words that have it (by index). */
   private readonly postings = new Map<string, number[]>();
+  private readonly shared: Uint16Array;
 
   constructor(words: readonly VocabularyWord[]) {
     this.words = words;
     this.sizes = new Uint16Array(words.length);
+    this.shared = new Uint16Array(words.length);
     words.forEach(({ word }, index) => {
       const own = trigrams(word);
       this.sizes[index] = own.size;
@@ -72,14 +74,21 @@ export class Vocabulary {
   /** The most similar word of the vocabulary (at least `threshold`), or undefined. */
   mostSimilar(word: string, threshold = SIMILARITY_THRESHOLD): string | undefined {
     const wanted = trigrams(word);
-    const shared = new Map<number, number>();
+    // Shared trigrams per word, counted in a scratch array (the call runs to its end at once).
+    const shared = this.shared;
+    const touched: number[] = [];
     for (const trigram of wanted) {
       for (const index of this.postings.get(trigram) ?? []) {
-        shared.set(index, (shared.get(index) ?? 0) + 1);
+        if (shared[index] === 0) {
+          touched.push(index);
+        }
+        shared[index] = (shared[index] ?? 0) + 1;
       }
     }
     let best: { similarity: number; entry: VocabularyWord } | undefined;
-    for (const [index, count] of shared) {
+    for (const index of touched) {
+      const count = shared[index] ?? 0;
+      shared[index] = 0;
       const entry = this.words[index];
       const all = wanted.size + (this.sizes[index] ?? 0) - count;
       const similar = Math.fround(count / all);

@@ -12,6 +12,9 @@ import type { WordExpansion, WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
 import type { VocabularyWord } from './vocabulary.ts';
 
+/** Working memory of the sort of a deep page from the RUM index (see searchBounded). */
+const DEEP_SORT_MEMORY = '64MB';
+
 /** Most compounds of the vocabulary a query word also matches (the most frequent). */
 export const MAX_COMPOUNDS = 20;
 
@@ -295,11 +298,18 @@ export class CatalogueRepository {
     const slice = minPopularity === undefined ? sql`true` : sql`m.popularity >= ${minPopularity}`;
     const popularFirst = sql`${where} AND ${indexCondition} AND ${slice} ORDER BY ${orderBy}`;
     if (page.offset >= candidates) {
-      const rows = await queryRows<MediumRow>(
-        this.db,
-        sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
-            LIMIT ${page.limit} OFFSET ${page.offset}`,
-      );
+      const deep = sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
+                       LIMIT ${page.limit} OFFSET ${page.offset}`;
+      // The RUM index sorts the whole posting list by popularity: a broad word's spilled to
+      // disk with the session's 16 MB ('Zucker', 443,000 media, page 190 at a million media:
+      // 111 ms, 69 ms in memory).
+      const rows =
+        options.order === 'index'
+          ? await this.db.transaction(async (tx) => {
+              await tx.execute(sql.raw(`SET LOCAL work_mem = '${DEEP_SORT_MEMORY}'`));
+              return queryRows<MediumRow>(tx, deep);
+            })
+          : await queryRows<MediumRow>(this.db, deep);
       // An empty page tells nothing of how many matches came before it.
       const found = rows.length === 0 ? 0 : page.offset + rows.length;
       return { rows, found, wanted: page.offset + page.limit };

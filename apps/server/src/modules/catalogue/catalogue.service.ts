@@ -485,8 +485,7 @@ export class CatalogueService {
    * knows, spelled as the titles spell it (typing errors: 'Fotosynthse Film' becomes
    * 'Photosynthese Film'); undefined when no word changes. The word still being typed becomes
    * its most frequent completion when `expansions` found one ('Photosynthese Bot' becomes
-   * 'Photosynthese Botanik'), without the similarity search over the vocabulary (5 ms a word at
-   * a million media).
+   * 'Photosynthese Botanik'): it is not misspelled, only unfinished.
    */
   private async correction(text: string, expansions?: WordExpansions): Promise<string | undefined> {
     const completed = typedCompletion(text, expansions);

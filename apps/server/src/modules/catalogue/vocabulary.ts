@@ -27,7 +27,12 @@ export function similarity(a: string, b: string): number {
   for (const trigram of first) {
     shared += second.has(trigram) ? 1 : 0;
   }
-  const all = first.size + second.size - shared;
+  return sharedShare(shared, first.size, second.size);
+}
+
+/** The similarity of two sets of trigrams of these sizes with `shared` in common. */
+function sharedShare(shared: number, first: number, second: number): number {
+  const all = first + second - shared;
   return all === 0 ? 0 : Math.fround(shared / all);
 }
 
@@ -90,8 +95,7 @@ export class Vocabulary {
       const count = shared[index] ?? 0;
       shared[index] = 0;
       const entry = this.words[index];
-      const all = wanted.size + (this.sizes[index] ?? 0) - count;
-      const similar = Math.fround(count / all);
+      const similar = sharedShare(count, wanted.size, this.sizes[index] ?? 0);
       if (entry === undefined || similar < threshold) {
         continue;
       }

@@ -1,4 +1,8 @@
-import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
+import {
+  CatalogueSearchQuerySchema,
+  SEARCH_PAGE_SIZE,
+  type CatalogueItem,
+} from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -286,6 +290,36 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(result.status).toBe(200);
     expect(titles(result.items)).toEqual(expected);
     expect(result.total).toBe(expected.length);
+  });
+
+  it.each([
+    'filter_fn_typ=49',
+    'c=books',
+    'filter_fn_geb=080*',
+    'filter_fn_geb=080',
+    'filter_fn_sprache=en*',
+    'filter_fn_adressat=A(6)',
+    'filter_fn_schlag=botanik',
+    'filter_fn_prodname=naturfilm',
+  ])('reads the word and the filter %s from the search index together', async (filter) => {
+    const query = CatalogueSearchQuerySchema.parse(
+      Object.fromEntries(new URLSearchParams(`${filter}&q=Pflanze`)),
+    );
+    const { where } = searchConditions(query, undefined, { publishedOnly: false });
+    // The fixtures are few: with bitmap scans only, the planner shows what the index serves.
+    const plan = await context.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT m.id FROM media m WHERE ${where}`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    const indexed = /Bitmap Index Scan on media_search_idx.*\n\s+Index Cond: (.*)/.exec(plan)?.[1];
+    expect(indexed, plan).toContain('search_vector @@');
+    expect(indexed, plan).toContain('&&');
+    expect(plan).not.toContain('BitmapAnd');
   });
 
   it('filters by media-library licence (filter_lizenzen)', async () => {

@@ -230,10 +230,11 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
         await database.db.execute(
           sql`INSERT INTO media_load_pending (name, statement) VALUES
               ('media_catalogue_version', 'ALTER TABLE media ENABLE TRIGGER media_catalogue_version'),
-              ('media_typ_idx', 'CREATE INDEX IF NOT EXISTS media_typ_idx ON media USING btree (fn_typ)')`,
+              ('media_pool_changed_idx',
+               'CREATE INDEX IF NOT EXISTS media_pool_changed_idx ON media USING btree (pool, fn_aenderung, id)')`,
         );
         await database.db.execute(sql`ALTER TABLE media DISABLE TRIGGER media_catalogue_version`);
-        await database.db.execute(sql`DROP INDEX media_typ_idx`);
+        await database.db.execute(sql`DROP INDEX media_pool_changed_idx`);
         expect(await tableState(database)).toMatchObject({ trigger: 'D', pending: 2 });
 
         // While a load holds its lock (here as another process would), the rows are its own.

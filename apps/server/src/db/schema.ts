@@ -122,16 +122,26 @@ export const media = pgTable(
     uniqueIndex('media_identifier_key').on(table.identifier),
     uniqueIndex('media_pool_fn_nr_key').on(table.pool, table.fn_nr),
     check('media_status_check', sql`${table.fn_status} in ('draft', 'published', 'archived')`),
-    index('media_search_vector_idx').using('gin', table.search_vector),
+    // The words and every filter of a search in one index: GIN intersects a word with a filter
+    // inside the index ('bestimm' and one type, 11,000 of 166,000 and 67,000 media: 12 ms),
+    // where two indexes built a bitmap each and ANDed them (87 ms at a million media). The type
+    // and the producer are arrays for it: `ARRAY[fn_typ] && ...` (search-filters.ts).
+    index('media_search_idx').using(
+      'gin',
+      table.search_vector,
+      table.geb_paths,
+      table.geb_codes,
+      table.sprache_codes,
+      table.adressat_codes,
+      table.schlag_keys,
+      sql`(ARRAY[${table.fn_typ}])`,
+      sql`(ARRAY[lower(${table.fn_prodname}), ${table.pool}])`,
+    ),
     // The media whose titles, keywords or subject names hold a word (the spelling of a
     // correction; 68 MB and an 8 s build at a million media).
     index('media_rank_vector_idx')
       .using('gin', table.rank_vector)
       .where(sql`fn_status = 'published'`),
-    index('media_geb_paths_idx').using('gin', table.geb_paths),
-    index('media_sprache_codes_idx').using('gin', table.sprache_codes),
-    index('media_adressat_codes_idx').using('gin', table.adressat_codes),
-    index('media_schlag_keys_idx').using('gin', table.schlag_keys),
     // Ascending: scanned backwards they serve ORDER BY ... DESC (whose NULLS FIRST a
     // 'DESC NULLS LAST' index would not match).
     index('media_published_newest_idx')
@@ -142,8 +152,6 @@ export const media = pgTable(
       .where(sql`fn_status = 'published'`),
     // A producer's media, last changed first ('Meine Medien'), scanned backwards.
     index('media_pool_changed_idx').on(table.pool, table.fn_aenderung, table.id),
-    index('media_typ_idx').on(table.fn_typ),
-    index('media_prodname_idx').on(sql`lower(${table.fn_prodname})`),
   ],
 );
 

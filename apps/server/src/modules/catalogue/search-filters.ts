@@ -85,17 +85,22 @@ function typeFilter(filters: SearchFilters): SQL | undefined {
   const kind = filters.c ?? 'all';
   if (filters.filter_fn_typ?.length) {
     const codes = filters.filter_fn_typ.filter((code) => ofKind(kind, code));
-    return codes.length === 0 ? sql`false` : sql`m.fn_typ = ANY(${textArray(codes)})`;
+    return codes.length === 0 ? sql`false` : ofTypes(codes);
   }
   switch (kind) {
     case 'all':
       return undefined;
     case 'books':
     case 'apps':
-      return sql`m.fn_typ = ANY(${textArray(MEDIA_KINDS[kind])})`;
+      return ofTypes(MEDIA_KINDS[kind]);
     case 'media':
-      return sql`NOT (m.fn_typ = ANY(${textArray([...MEDIA_KINDS.books, ...MEDIA_KINDS.apps])}))`;
+      return sql`NOT ${ofTypes([...MEDIA_KINDS.books, ...MEDIA_KINDS.apps])}`;
   }
+}
+
+/** Media of one of the types, as the search index (media_search_idx) holds the type. */
+function ofTypes(codes: readonly string[]): SQL {
+  return sql`(ARRAY[m.fn_typ] && ${textArray(codes)})`;
 }
 
 /** Whether a search has a filter besides its text (a kind other than all counts). */
@@ -171,7 +176,8 @@ export function searchConditions(
   if (filters.filter_fn_prodname?.length) {
     const names = filters.filter_fn_prodname.map((name) => name.toLowerCase());
     conditions.push(
-      sql`(lower(m.fn_prodname) = ANY(${textArray(names)}) OR m.pool = ANY(${textArray(names)}))`,
+      // The producer's name or pool, as the search index (media_search_idx) holds them.
+      sql`ARRAY[lower(m.fn_prodname), m.pool] && ${textArray(names)}`,
     );
   }
   if (filters.filter_lizenzen?.length) {

@@ -107,10 +107,12 @@ describe.each(databaseKinds)('cached search answers (%s)', (kind) => {
           WHERE table_name = 'media' AND is_generated = 'NEVER' AND identity_generation IS NULL`,
     );
     const counters = ['stars', 'views'];
+    // Kept from mediathek_media, whose own trigger bumps the version (migration 0024).
+    const derived = ['mediathek_ids'];
     expect(watched.map((row) => row.column).sort()).toEqual(
       writable
         .map((row) => row.column)
-        .filter((column) => !counters.includes(column))
+        .filter((column) => !counters.includes(column) && !derived.includes(column))
         .sort(),
     );
 

@@ -301,6 +301,7 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     'filter_fn_adressat=A(6)',
     'filter_fn_schlag=botanik',
     'filter_fn_prodname=naturfilm',
+    'filter_lizenzen=mz/landkreis-nord/mediathek-bio',
   ])('reads the word and the filter %s from the search index together', async (filter) => {
     const query = CatalogueSearchQuerySchema.parse(
       Object.fromEntries(new URLSearchParams(`${filter}&q=Pflanze`)),
@@ -335,6 +336,44 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     const result = await search('filter_lizenzen=mz/landkreis-nord/mediathek-bio');
     expect(titles(result.items)).toEqual(['Die Photosynthese']);
     expect((await search('filter_lizenzen=mz/andere')).items).toEqual([]);
+  });
+
+  it('follows the members of a Mediathek in the search (media.mediathek_ids)', async () => {
+    const mediatheken = new MediathekenRepository(context.database.db);
+    const ids = await queryRows<{ id: number; fn_nr: string }>(
+      context.database.db,
+      sql`SELECT id, fn_nr FROM media WHERE fn_nr IN ('PFL1', 'OEK1', 'MAT1') ORDER BY fn_nr`,
+    );
+    const idOf = (fnNr: string) => ids.find((row) => row.fn_nr === fnNr)?.id ?? 0;
+    const path = 'mz/landkreis-nord/mediathek-wechsel';
+    // Through the filter's conditions: the app's answers may come from its cache for a second.
+    const found = async (q?: string) => {
+      const { where } = searchConditions({ filter_lizenzen: [path], q });
+      const rows = await queryRows<{ title: string }>(
+        context.database.db,
+        sql`SELECT m.fn_titel AS title FROM media m WHERE ${where} ORDER BY 1`,
+      );
+      return rows.map((row) => row.title);
+    };
+    const id = await mediatheken.save('testpool', { name: 'Wechsel', path, description: '' }, [
+      idOf('PFL1'),
+      idOf('OEK1'),
+    ]);
+    expect(await found()).toEqual(['Das Ökosystem Wald', 'Pflanzen im Frühling']);
+    expect(await found('Wald')).toEqual(['Das Ökosystem Wald']);
+    // Saved again with other members: one leaves, one joins.
+    await mediatheken.save('testpool', { id, name: 'Wechsel', path, description: '' }, [
+      idOf('OEK1'),
+      idOf('MAT1'),
+    ]);
+    expect(await found()).toEqual(['Brüche verstehen', 'Das Ökosystem Wald']);
+    await mediatheken.delete(id ?? 0);
+    expect(await found()).toEqual([]);
+    const members = await queryRows<{ n: number }>(
+      context.database.db,
+      sql`SELECT count(*)::int AS n FROM media WHERE ${id ?? 0} = ANY(mediathek_ids)`,
+    );
+    expect(members[0]?.n).toBe(0);
   });
 
   it.each([

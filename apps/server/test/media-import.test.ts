@@ -101,7 +101,7 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
     expect(found?.n).toBe(1);
   });
 
-  it('keeps what the search reads in the row: vectors and filter arrays (migrations 0020, 0023)', async () => {
+  it('keeps what the search reads in the row: vectors and filter arrays (migrations 0020, 0023, 0024)', async () => {
     // Out of line, each read was a TOAST index lookup and page: 9,500 of 11,400 buffer reads for
     // ranking 7,573 matches at a million media, and the search vector of every medium a walk
     // visits. The storage is the column's, a load keeps it; the texts of the cards go out of line.
@@ -115,6 +115,7 @@ describe.each(databaseKinds)('importMedia through COPY (%s)', (kind) => {
       'geb_codes',
       'geb_paths',
       'geb_top',
+      'mediathek_ids',
       'rank_vector',
       'schlag_keys',
       'search_vector',

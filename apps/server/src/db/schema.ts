@@ -109,6 +109,14 @@ export const media = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /**
+     * The Mediatheken that hold the medium, kept from `mediathek_media` by its triggers
+     * (migration 0025), so that the search index holds them next to the words.
+     */
+    mediathek_ids: bigint('mediathek_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Names and synonyms of the subject areas, indexed for search. */
     subject_text: text('subject_text').notNull().default(''),
     /** Ranking signal for broad queries and the marketplace. */
@@ -134,6 +142,7 @@ export const media = pgTable(
       table.sprache_codes,
       table.adressat_codes,
       table.schlag_keys,
+      table.mediathek_ids,
       sql`(ARRAY[${table.fn_typ}])`,
       sql`(ARRAY[lower(${table.fn_prodname}), ${table.pool}])`,
     ),

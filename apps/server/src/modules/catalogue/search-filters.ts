@@ -183,8 +183,9 @@ export function searchConditions(
   if (filters.filter_lizenzen?.length) {
     const paths = filters.filter_lizenzen.map((path) => path.toLowerCase());
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM mediathek_media mm JOIN mediatheken mt ON mt.id = mm.mediathek_id
-                  WHERE mm.media_id = m.id AND mt.path = ANY(${textArray(paths)}))`,
+      // The Mediatheken as the search index (media_search_idx) holds them.
+      sql`m.mediathek_ids && ARRAY(SELECT mt.id FROM mediatheken mt
+                                   WHERE mt.path = ANY(${textArray(paths)}))`,
     );
   }
   return { where: sql.join(conditions, sql` AND `), tsQuery };

@@ -13,6 +13,7 @@ import {
   type PopularFirst,
 } from '../src/modules/catalogue/catalogue.repository.ts';
 import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
+import { searchTsQuery } from '../src/modules/catalogue/search-text.ts';
 import { MediathekenRepository } from '../src/modules/licences/mediatheken.repository.ts';
 import { mediumRecord } from './support/factories.ts';
 import { useCatalogueApp } from './support/catalogue-app.ts';
@@ -322,6 +323,19 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(indexed, plan).toContain('&&');
     expect(plan).not.toContain('BitmapAnd');
   });
+
+  it.each(['Botanik', 'Pflanze', 'Wald Ameisen', 'Quantenchromodynamik'])(
+    'counts the search index entries of %s as the matches of every status',
+    async (text) => {
+      const tsQuery = searchTsQuery(text) ?? sql`''::tsquery`;
+      const [counted] = await queryRows<{ n: number }>(
+        context.database.db,
+        sql`SELECT count(*)::int AS n FROM media m WHERE m.search_vector @@ ${tsQuery}`,
+      );
+      const repository = new CatalogueRepository(context.database.db);
+      expect(await repository.indexedMatches(tsQuery)).toBe(counted?.n);
+    },
+  );
 
   it('filters by media-library licence (filter_lizenzen)', async () => {
     const [photosynthesis] = await queryRows<{ id: number }>(

@@ -224,6 +224,30 @@ export class CatalogueRepository {
     return typeof parsed === 'object' ? parsed[0].Plan['Plan Rows'] : 0;
   }
 
+  /**
+   * How many entries the search index holds for `tsQuery` (media of any status), counted by the
+   * index alone: the bitmap scan of a query that stops at its first row collects every entry, and
+   * EXPLAIN ANALYZE says how many. Words that come together (the name of a subject area in every
+   * medium filed there) are far more frequent together than the planner, taking them as
+   * independent, expects: 'frühkindliche Erziehung' 430 expected, 16,444 matches at a million
+   * media; counted here in 3 ms, where ranking every match took 130 ms.
+   */
+  async indexedMatches(tsQuery: SQL): Promise<number> {
+    const plan = await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT set_config('enable_seqscan', 'off', true),
+                   set_config('enable_indexscan', 'off', true)`,
+      );
+      const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+        tx,
+        sql`EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, FORMAT JSON)
+            SELECT 1 FROM media m WHERE m.search_vector @@ ${tsQuery} LIMIT 1`,
+      );
+      return row?.['QUERY PLAN'];
+    });
+    return bitmapEntries(typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan);
+  }
+
   async countExact(where: SQL): Promise<number> {
     const [row] = await queryRows<{ count: number }>(
       this.db,
@@ -675,6 +699,22 @@ export class CatalogueRepository {
     );
     return row;
   }
+}
+
+/** The entries the bitmap index scans of an EXPLAIN ANALYZE plan (JSON) collected. */
+export function bitmapEntries(plan: unknown): number {
+  if (Array.isArray(plan)) {
+    return plan.reduce((sum: number, item) => sum + bitmapEntries(item), 0);
+  }
+  if (typeof plan !== 'object' || plan === null) {
+    return 0;
+  }
+  const node = plan as { Plan?: unknown; Plans?: unknown; 'Node Type'?: unknown };
+  const own =
+    node['Node Type'] === 'Bitmap Index Scan'
+      ? Number((plan as { 'Actual Rows'?: unknown })['Actual Rows'] ?? 0)
+      : 0;
+  return own + bitmapEntries(node.Plan) + bitmapEntries(node.Plans);
 }
 
 /**

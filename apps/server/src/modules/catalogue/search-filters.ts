@@ -123,6 +123,11 @@ export interface SearchScope {
 
 export const PUBLIC_SCOPE: SearchScope = { publishedOnly: true };
 
+/** Whether a scope is the published catalogue, neither one pool nor one licensee's. */
+export function isPublicCatalogue(scope: SearchScope): boolean {
+  return scope.publishedOnly && scope.pool === undefined && scope.licensedTo === undefined;
+}
+
 export interface SearchConditions {
   /** Every condition but the free text, ANDed; always includes the scope. */
   where: SQL;

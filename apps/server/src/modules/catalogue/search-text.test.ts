@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { foldText, queryWords, queryPhrases, typedPrefix, wordTsQuery } from './search-text.ts';
+import {
+  foldText,
+  namesSubjectArea,
+  queryWords,
+  queryPhrases,
+  typedPrefix,
+  wordTsQuery,
+} from './search-text.ts';
 
 describe('foldText', () => {
   it.each([
@@ -87,5 +94,19 @@ describe('typedPrefix', () => {
     expect(typedPrefix('"Zelle Kern"')).toBeUndefined();
     expect(typedPrefix('Ökolo')).toBe('oekolo');
     expect(typedPrefix('Film a')).toBeUndefined();
+  });
+});
+
+describe('namesSubjectArea', () => {
+  it.each([
+    ['Bildende Kunst', true],
+    ['kunst bildende', true],
+    ['Farbtechnik und Raumgestaltung', true],
+    ['Bildende Kunst Film', false],
+    ['Kunst', true],
+    ['Zellteilung', false],
+    ['Wasser sparen', false],
+  ])('%s: %s', (query, expected) => {
+    expect(namesSubjectArea(query)).toBe(expected);
   });
 });

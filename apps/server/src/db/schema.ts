@@ -533,23 +533,15 @@ export const featureFlags = pgTable(
 
 /**
  * The words of the published catalogue's titles, keywords and subject names (as stemmed
- * lexemes, with the number of media that have them), for correcting typing errors: a
- * trigram search over this vocabulary (in memory, vocabulary.ts) stays fast however many media
- * there are. The word a user is still typing matches the vocabulary's words that start with it
- * (prefix index).
+ * lexemes, with the number of media that have them), which each server instance keeps in memory
+ * (vocabulary.ts): for correcting typing errors (a trigram search), for the compounds and parts
+ * of query words and for the completions of the word a user is still typing
+ * (word-expansions.ts), fast however many media there are.
  */
-export const searchWords = pgTable(
-  'search_words',
-  {
-    word: text('word').primaryKey(),
-    ndoc: integer('ndoc').notNull(),
-  },
-  (table) => [
-    index('search_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
-    // Words by their ending: the compounds a query word ends ('teilung' -> 'zellteil').
-    index('search_words_reverse_idx').using('btree', sql`reverse(${table.word}) text_pattern_ops`),
-  ],
-);
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  ndoc: integer('ndoc').notNull(),
+});
 
 /**
  * What a bulk load on several connections still has to do after its data is in: build the

@@ -8,21 +8,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 import { cardMediumColumns, withoutVersion, type CardMedium } from '../auth/access.repository.ts';
 import { textArray } from './search-filters.ts';
-import type { WordExpansion, WordExpansions } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
 import type { VocabularyWord } from './vocabulary.ts';
 
 /** Working memory of the sort of a deep page from the RUM index (see searchBounded). */
 const DEEP_SORT_MEMORY = '64MB';
-
-/** Most compounds of the vocabulary a query word also matches (the most frequent). */
-export const MAX_COMPOUNDS = 20;
-
-/** Shortest query word looked up in compounds, and shortest part of a compound. */
-const MIN_PART = 4;
-
-/** Most vocabulary words a word still being typed also matches (the most frequent). */
-export const MAX_COMPLETIONS = 12;
 
 /**
  * The relevance of a medium: cover density of the query in its rank vector, plus a whole-number
@@ -505,83 +495,30 @@ export class CatalogueRepository {
   }
 
   /**
-   * For each folded query word of at least MIN_PART letters, what it also matches in the
-   * catalogue's vocabulary (`search_words`): the compounds with the word as first part (stem
-   * followed by at least 3 letters: 'strom' -> 'stromkreis') or last part (the stem of the
-   * compound's head plus the word is the vocabulary word: 'teilung' -> 'zellteil'), the
-   * MAX_COMPOUNDS most frequent; and the word's two parts when both are vocabulary words of at
-   * least MIN_PART letters ('zellkern' -> 'zell', 'kern'); for `typed`, the word still being
-   * typed, the MAX_COMPLETIONS most frequent vocabulary words it starts; and whether the
-   * vocabulary holds the word's stem (`known`). Uses the indexes of search_words only (primary
-   * key, beginnings and endings of words).
+   * The stem of each text as the search vector holds it (the first lexeme of its German
+   * to_tsvector; null for a stop word), and the version of the vocabulary (`search_words`) at
+   * this moment: what expanding query words from the vocabulary in memory needs of the database
+   * (word-expansions.ts).
    */
-  async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
-    const long = [...new Set(words)].filter((word) => word.length >= MIN_PART);
-    const completing = typed !== undefined && /^[a-z0-9]+$/.test(typed) ? typed : undefined;
-    if (long.length === 0 && completing === undefined) {
-      return new Map();
-    }
-    const stem = (word: SQL) =>
-      sql`(SELECT v.lexeme FROM unnest(to_tsvector('german', ${word})) AS v LIMIT 1)`;
-    // One SELECT per word, so that its patterns are constants the indexes serve: the compounds
-    // it starts (its first letters, the prefix index) and those it ends (stemming only strips
-    // endings, so such a compound ends with the word's first MIN_PART or more letters: one range
-    // of the reverse index each). A trigram search for the letters anywhere read 20 times the
-    // index pages (about 3.5 ms a word at a million media).
-    const one = (word: string) =>
-      sql`SELECT q.raw,
-                 (SELECT array_agg(c.word) FROM (
-                    SELECT sw.word
-                    -- OFFSET 0 keeps the checks below out of the index scan: the planner
-                    -- otherwise added the trigram index for their patterns (7 ms at 1M media).
-                    FROM (SELECT word, ndoc FROM search_words sw WHERE ${compoundCandidates(word)}
-                          OFFSET 0) AS sw
-                    WHERE sw.word <> q.stem AND (
-                      sw.word LIKE q.stem || '___%'
-                      OR (sw.word LIKE '%___' || left(q.raw, ${MIN_PART}) || '%'
-                          AND ${stem(sql`left(sw.word, strpos(sw.word, left(q.raw, ${MIN_PART})) - 1) || q.raw`)} = sw.word))
-                    ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPOUNDS}) AS c) AS compounds,
-                 (SELECT ARRAY[a.word, b.word]
-                  FROM generate_series(${MIN_PART}, length(q.raw) - ${MIN_PART}) AS s(i)
-                  JOIN search_words a ON a.word = ${stem(sql`left(q.raw, s.i)`)}
-                  JOIN search_words b ON b.word = ${stem(sql`substr(q.raw, s.i + 1)`)}
-                  WHERE length(a.word) >= ${MIN_PART} AND length(b.word) >= ${MIN_PART}
-                  ORDER BY least(a.ndoc, b.ndoc) DESC, s.i LIMIT 1) AS parts,
-                 NULL::text[] AS completions,
-                 EXISTS (SELECT 1 FROM search_words sw WHERE sw.word = q.stem) AS known
-          FROM (SELECT ${word}::text AS raw, ${stem(sql`${word}::text`)} AS stem) AS q
-          WHERE q.stem IS NOT NULL`;
-    // Named like the columns of `one`: alone (a word of fewer than MIN_PART letters), its row
-    // gives the UNION's column names, and a nameless one lost the completions of 'Sto'.
-    const completions = (prefix: string) =>
-      sql`SELECT ${prefix}::text AS raw, NULL::text[] AS compounds, NULL::text[] AS parts,
-                 ARRAY(SELECT sw.word FROM search_words sw WHERE sw.word LIKE ${`${prefix}%`}
-                       ORDER BY sw.ndoc DESC, sw.word LIMIT ${MAX_COMPLETIONS}) AS completions,
-                 NULL::boolean AS known`;
+  async stems(
+    texts: readonly string[],
+  ): Promise<{ stems: Map<string, string | null>; vocabulary: number }> {
     const rows = await queryRows<{
-      raw: string;
-      compounds: string[] | null;
-      parts: string[] | null;
-      completions: string[] | null;
-      known: boolean | null;
+      text: string | null;
+      stem: string | null;
+      vocabulary: number | string;
     }>(
       this.db,
-      sql.join(
-        [...long.map(one), ...(completing === undefined ? [] : [completions(completing)])],
-        sql` UNION ALL `,
-      ),
+      sql`SELECT t.text, v.vocabulary,
+                 (SELECT l.lexeme FROM unnest(to_tsvector('german', t.text)) AS l LIMIT 1) AS stem
+          FROM catalogue_version v
+          LEFT JOIN unnest(${sql.param([...texts])}::text[]) AS t(text) ON true
+          WHERE v.id = 1`,
     );
-    const expansions = new Map<string, WordExpansion>();
-    for (const row of rows) {
-      const before = expansions.get(row.raw);
-      expansions.set(row.raw, {
-        compounds: row.compounds ?? before?.compounds ?? [],
-        parts: row.parts ?? before?.parts ?? [],
-        completions: row.completions ?? before?.completions ?? [],
-        known: row.known ?? before?.known,
-      });
-    }
-    return expansions;
+    return {
+      stems: new Map(rows.flatMap((row) => (row.text === null ? [] : [[row.text, row.stem]]))),
+      vocabulary: Number(rows[0]?.vocabulary ?? 0),
+    };
   }
 
   async hasSearchWords(): Promise<boolean> {
@@ -715,20 +652,6 @@ export function bitmapEntries(plan: unknown): number {
       ? Number((plan as { 'Actual Rows'?: unknown })['Actual Rows'] ?? 0)
       : 0;
   return own + bitmapEntries(node.Plan) + bitmapEntries(node.Plans);
-}
-
-/**
- * The vocabulary words (`sw`) that may be compounds with `word` (folded: letters and digits only,
- * so it needs no escaping in a pattern) as first part (they start with its first MIN_PART letters)
- * or as last part (they end with its first MIN_PART or more letters).
- */
-function compoundCandidates(word: string): SQL {
-  const endings = [];
-  for (let length = MIN_PART; length <= word.length; length += 1) {
-    const reversed = word.slice(0, length).split('').reverse().join(''); // ASCII only
-    endings.push(sql`reverse(sw.word) LIKE ${`${reversed}%`}`);
-  }
-  return sql`(sw.word LIKE ${`${word.slice(0, MIN_PART)}%`} OR ${sql.join(endings, sql` OR `)})`;
 }
 
 /** One SELECT per facet field over the CTE `hits`; codes with a level or variant are left out. */

@@ -50,6 +50,7 @@ import {
 } from './search-text.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
+import { expandWords, textsToStem } from './word-expansions.ts';
 
 /** What the cards show a signed-in user about playing each medium, by identifier. */
 export type CardAccessLookup = (
@@ -365,7 +366,7 @@ export class CatalogueService {
     const text = corrected ?? query.q;
     const { words, phrases } = searchTsQueryParts(
       text,
-      await this.repository.wordExpansions(queryWords(text), typedPrefix(text)),
+      await this.wordExpansions(queryWords(text), typedPrefix(text)),
     );
     const parts = [...words, ...phrases];
     if (parts.length < 2) {
@@ -434,7 +435,7 @@ export class CatalogueService {
       return undefined;
     }
     const expansions = await this.withoutBroadExpansions(
-      await this.repository.wordExpansions(queryWords(text), typedPrefix(text)),
+      await this.wordExpansions(queryWords(text), typedPrefix(text)),
     );
     const tsQuery = searchTsQuery(text, expansions);
     if (tsQuery === undefined) {
@@ -448,6 +449,29 @@ export class CatalogueService {
       expansions,
       oneWord: !expanded && phrases.length === 0 && queryWords(rest).length === 1,
     };
+  }
+
+  /**
+   * What each of the folded query `words` also matches in the vocabulary (expandWords), the
+   * word still being typed (`typed`) its completions: from the vocabulary in memory, with the
+   * stems PostgreSQL gives (the search vector's stemmer) in one statement that also says the
+   * vocabulary's version. The texts to stem are those of the vocabulary loaded last; when the
+   * vocabulary was rebuilt since, the new one's are stemmed too.
+   */
+  async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
+    const earlier = await this.vocabulary.latest();
+    const asked = await this.repository.stems(earlier ? textsToStem(earlier, words) : words);
+    const vocabulary = await this.vocabulary.at(asked.vocabulary);
+    const stems = asked.stems;
+    if (vocabulary !== earlier) {
+      const missing = textsToStem(vocabulary, words).filter((text) => !stems.has(text));
+      if (missing.length > 0) {
+        for (const [text, stem] of (await this.repository.stems(missing)).stems) {
+          stems.set(text, stem);
+        }
+      }
+    }
+    return expandWords(vocabulary, words, typed, (text) => stems.get(text) ?? undefined);
   }
 
   /**

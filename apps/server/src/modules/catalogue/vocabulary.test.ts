@@ -24,6 +24,17 @@ describe('Vocabulary', () => {
     { word: 'zelll', ndoc: 5 },
   ]);
 
+  it('finds the words with a beginning, the words with an ending, and how many media have one', () => {
+    const spelled = (found: { word: string }[]) => found.map((entry) => entry.word).sort();
+    expect(spelled(vocabulary.startingWith('photo'))).toEqual(['photograph', 'photosynthes']);
+    expect(spelled(vocabulary.startingWith('chlorophyl'))).toEqual(['chlorophyl', 'chlorophyll']);
+    expect(vocabulary.startingWith('x')).toEqual([]);
+    expect(spelled(vocabulary.endingWith('le'))).toEqual(['zelle']);
+    expect(spelled(vocabulary.endingWith('l'))).toEqual(['chlorophyl', 'chlorophyll', 'zelll']);
+    expect(vocabulary.frequency('photograph')).toBe(90);
+    expect(vocabulary.frequency('photo')).toBeUndefined();
+  });
+
   it('finds the most similar word', () => {
     expect(vocabulary.mostSimilar('fotosynthes')).toBe('photosynthes');
     expect(vocabulary.mostSimilar('chlorophil')).toBe('chlorophyl');

@@ -48,42 +48,52 @@ export const SIMILARITY_THRESHOLD = 0.3;
  */
 export class Vocabulary {
   private readonly words: readonly VocabularyWord[];
-  /** How many trigrams each word has. */
-  private readonly sizes: Uint16Array;
-  /** For each trigram, the words that have it (by index). */
-  private readonly postings = new Map<string, number[]>();
-  private readonly shared: Uint16Array;
+  private readonly frequencies: ReadonlyMap<string, number>;
+  /** The words in alphabetical order, and in the order of their reversed spellings. */
+  private readonly forwards: SortedWords;
+  private readonly backwards: SortedWords;
+  /** Built at the first correction (a search needs it only when it corrects a word). */
+  private trigramIndex: TrigramIndex | undefined;
 
   constructor(words: readonly VocabularyWord[]) {
     this.words = words;
-    this.sizes = new Uint16Array(words.length);
-    this.shared = new Uint16Array(words.length);
-    words.forEach(({ word }, index) => {
-      const own = trigrams(word);
-      this.sizes[index] = own.size;
-      for (const trigram of own) {
-        const list = this.postings.get(trigram);
-        if (list === undefined) {
-          this.postings.set(trigram, [index]);
-        } else {
-          list.push(index);
-        }
-      }
-    });
+    this.frequencies = new Map(words.map(({ word, ndoc }) => [word, ndoc]));
+    this.forwards = new SortedWords(words, (word) => word);
+    this.backwards = new SortedWords(words, reversed);
+  }
+
+  private get trigrams(): TrigramIndex {
+    this.trigramIndex ??= new TrigramIndex(this.words);
+    return this.trigramIndex;
   }
 
   get size(): number {
     return this.words.length;
   }
 
+  /** How many media have the word (its `ndoc`), undefined for a word not in the vocabulary. */
+  frequency(word: string): number | undefined {
+    return this.frequencies.get(word);
+  }
+
+  /** The words that start with `prefix` (a new array each time). */
+  startingWith(prefix: string): VocabularyWord[] {
+    return this.forwards.startingWith(prefix);
+  }
+
+  /** The words that end with `suffix` (a new array each time). */
+  endingWith(suffix: string): VocabularyWord[] {
+    return this.backwards.startingWith(reversed(suffix));
+  }
+
   /** The most similar word of the vocabulary (at least `threshold`), or undefined. */
   mostSimilar(word: string, threshold = SIMILARITY_THRESHOLD): string | undefined {
     const wanted = trigrams(word);
+    const { sizes, postings, shared } = this.trigrams;
     // Shared trigrams per word, counted in a scratch array (the call runs to its end at once).
-    const shared = this.shared;
     const touched: number[] = [];
     for (const trigram of wanted) {
-      for (const index of this.postings.get(trigram) ?? []) {
+      for (const index of postings.get(trigram) ?? []) {
         if (shared[index] === 0) {
           touched.push(index);
         }
@@ -95,7 +105,7 @@ export class Vocabulary {
       const count = shared[index] ?? 0;
       shared[index] = 0;
       const entry = this.words[index];
-      const similar = sharedShare(count, wanted.size, this.sizes[index] ?? 0);
+      const similar = sharedShare(count, wanted.size, sizes[index] ?? 0);
       if (entry === undefined || similar < threshold) {
         continue;
       }
@@ -113,6 +123,69 @@ export class Vocabulary {
   }
 }
 
+/** For each trigram the words that have it, and how many trigrams each word has. */
+class TrigramIndex {
+  readonly sizes: Uint16Array;
+  /** For each trigram, the words that have it (by index). */
+  readonly postings = new Map<string, number[]>();
+  /** Scratch counts of shared trigrams per word (mostSimilar). */
+  readonly shared: Uint16Array;
+
+  constructor(words: readonly VocabularyWord[]) {
+    this.sizes = new Uint16Array(words.length);
+    this.shared = new Uint16Array(words.length);
+    words.forEach(({ word }, index) => {
+      const own = trigrams(word);
+      this.sizes[index] = own.size;
+      for (const trigram of own) {
+        const list = this.postings.get(trigram);
+        if (list === undefined) {
+          this.postings.set(trigram, [index]);
+        } else {
+          list.push(index);
+        }
+      }
+    });
+  }
+}
+
+/** A text spelled backwards (by code points). */
+function reversed(text: string): string {
+  return Array.from(text).reverse().join('');
+}
+
+/** Words sorted by a key of each (in code unit order), for the words whose key has a prefix. */
+class SortedWords {
+  private readonly keys: string[];
+  private readonly entries: VocabularyWord[];
+
+  constructor(words: readonly VocabularyWord[], keyOf: (word: string) => string) {
+    const keyed = words
+      .map((entry) => ({ key: keyOf(entry.word), entry }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.keys = keyed.map(({ key }) => key);
+    this.entries = keyed.map(({ entry }) => entry);
+  }
+
+  startingWith(prefix: string): VocabularyWord[] {
+    let low = 0;
+    let high = this.keys.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.keys[middle] ?? '') < prefix) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    let end = low;
+    while (end < this.keys.length && (this.keys[end] ?? '').startsWith(prefix)) {
+      end += 1;
+    }
+    return this.entries.slice(low, end);
+  }
+}
+
 /**
  * The vocabulary of the catalogue at a version (`catalogue_version.vocabulary`, raised by every
  * rebuild of `search_words`): loaded when a version is first asked for, meanwhile shared by
@@ -122,6 +195,11 @@ export class VersionedVocabulary {
   private current: { version: number; vocabulary: Promise<Vocabulary> } | undefined;
 
   constructor(private readonly load: () => Promise<VocabularyWord[]>) {}
+
+  /** The vocabulary last asked for, if any: it may be a version behind. */
+  latest(): Promise<Vocabulary | undefined> {
+    return this.current?.vocabulary.catch(() => undefined) ?? Promise.resolve(undefined);
+  }
 
   at(version: number): Promise<Vocabulary> {
     if (this.current?.version !== version) {

@@ -215,12 +215,13 @@ export class CatalogueRepository {
   }
 
   /**
-   * How many entries the search index holds for `tsQuery` (media of any status), counted by the
-   * index alone: the bitmap scan of a query that stops at its first row collects every entry, and
-   * EXPLAIN ANALYZE says how many. Words that come together (the name of a subject area in every
-   * medium filed there) are far more frequent together than the planner, taking them as
-   * independent, expects: 'frühkindliche Erziehung' 430 expected, 16,444 matches at a million
-   * media; counted here in 3 ms, where ranking every match took 130 ms.
+   * How many entries the search index holds for `tsQuery`, counted by the index alone: the
+   * bitmap scan of a query that stops at its first row collects every entry, and EXPLAIN ANALYZE
+   * says how many. An estimate, not a total: media of any status, and the row versions changed
+   * or deleted since the last VACUUM count too. Words that come together (the name of a subject
+   * area in every medium filed there) are far more frequent together than the planner, taking
+   * them as independent, expects: 'frühkindliche Erziehung' 430 expected, 16,444 matches at a
+   * million media; counted here in 3 ms, where ranking every match took 130 ms.
    */
   async indexedMatches(tsQuery: SQL): Promise<number> {
     const plan = await this.db.transaction(async (tx) => {

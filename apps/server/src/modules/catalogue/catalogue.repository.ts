@@ -224,11 +224,7 @@ export class CatalogueRepository {
    * million media; counted here in 3 ms, where ranking every match took 130 ms.
    */
   async indexedMatches(tsQuery: SQL): Promise<number> {
-    const plan = await this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT set_config('enable_seqscan', 'off', true),
-                   set_config('enable_indexscan', 'off', true)`,
-      );
+    const plan = await withBitmapScansOnly(this.db, async (tx) => {
       const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
         tx,
         sql`EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, FORMAT JSON)
@@ -377,10 +373,10 @@ export class CatalogueRepository {
    * For each folded query word (stop words left out) its lexeme, whether the catalogue has it
    * (among the words of titles and keywords, or anywhere in a medium's texts: such a word needs
    * no correction), and the version of the vocabulary (`search_words`) these were read at. The
-   * texts are looked up in the search index only (bitmap scans): for the first match of a word
-   * it expects in a few hundred media, PGlite's planner chose to read the table (100,000 media: 220-400 ms for
-   * a word nowhere, where the index answers in a millisecond), more so with the search index
-   * holding the filters too (migration 0024).
+   * texts are looked up in the search index only (withBitmapScansOnly): for the first match of
+   * a word it expects in a few hundred media, PGlite's planner chose to read the table (100,000
+   * media: 220-400 ms for a word nowhere, where the index answers in a millisecond), more so
+   * with the search index holding the filters too (migration 0024).
    */
   async wordStems(
     words: readonly string[],
@@ -391,12 +387,8 @@ export class CatalogueRepository {
       in_catalogue: boolean | null;
       vocabulary: number | string;
     };
-    const rows = await this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT set_config('enable_seqscan', 'off', true),
-                   set_config('enable_indexscan', 'off', true)`,
-      );
-      return queryRows<Row>(
+    const rows = await withBitmapScansOnly(this.db, async (tx) =>
+      queryRows<Row>(
         tx,
         sql`SELECT q.raw, q.stem,
                  EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.stem)
@@ -411,8 +403,8 @@ export class CatalogueRepository {
                           WITH ORDINALITY AS t(raw, position)) AS q ON q.stem IS NOT NULL
           WHERE v.id = 1
           ORDER BY q.position`,
-      );
-    });
+      ),
+    );
     return {
       stems: rows.flatMap((row) =>
         row.raw === null || row.stem === null
@@ -648,6 +640,20 @@ export class CatalogueRepository {
     );
     return row;
   }
+}
+
+/**
+ * Runs `work` in a transaction whose statements read tables only through bitmap scans of their
+ * indexes (no sequential or plain index scans), for statements the planner costs wrongly.
+ */
+function withBitmapScansOnly<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true),
+                 set_config('enable_indexscan', 'off', true)`,
+    );
+    return work(tx);
+  });
 }
 
 /** The entries the bitmap index scans of an EXPLAIN ANALYZE plan (JSON) collected. */

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { DEFAULT_ANSWER_CACHE } from './modules/catalogue/answer-cache.ts';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { finishInterruptedLoad } from './modules/catalogue/media-import.ts';
+import { maintainPopularTier } from './modules/catalogue/popular-tier.ts';
 import { openDatabase } from './db/client.ts';
 import { FileStorage } from './modules/files/file-storage.ts';
 import { startStaleFileCleanup } from './modules/files/stale-files.ts';
@@ -107,6 +108,15 @@ setInterval(() => {
     app.log.error({ err: error }, 'Search vocabulary could not be refreshed');
   });
 }, 10 * 60_000).unref();
+
+// The popular tier of the search follows the popularity of the media (popular-tier.ts).
+const keepPopularTier = () => {
+  maintainPopularTier(database.db).catch((error: unknown) => {
+    app.log.error({ err: error }, 'Popular tier of the search could not be built');
+  });
+};
+keepPopularTier();
+setInterval(keepPopularTier, 60 * 60_000).unref();
 
 const shutdown = async () => {
   await app.close();

@@ -11,6 +11,9 @@ import { textArray } from './search-filters.ts';
 import type { SuggestionSource } from './suggestions.ts';
 import type { VocabularyWord } from './vocabulary.ts';
 
+/** The partial index of the popular tier's search vectors (popular-tier.ts). */
+export const POPULAR_TIER_INDEX = 'media_search_tier_idx';
+
 /** Working memory of the sort of a deep page from the RUM index (see searchBounded). */
 const DEEP_SORT_MEMORY = '64MB';
 
@@ -293,8 +296,9 @@ export class CatalogueRepository {
    * those candidates by relevance, later pages continue in popularity order. How the most
    * popular matches are found is `order` (see PopularFirst). With `minPopularity`, only media at
    * least that popular are looked at (a slice of the popularity index, ANDed with the full-text
-   * index's matches); `found` says how many of the matches the page needs were there: fewer
-   * than it needs (`wanted`) and a wider slice, or none, must be asked.
+   * index's matches; at the popular tier's floor or above, the tier's index: popular-tier.ts);
+   * `found` says how many of the matches the page needs were there: fewer than it needs
+   * (`wanted`) and a wider slice, or none, must be asked.
    */
   async searchBounded(
     where: SQL,
@@ -344,6 +348,22 @@ export class CatalogueRepository {
       found: rows[0]?.found ?? 0,
       wanted: candidates,
     };
+  }
+
+  /**
+   * The floor of the popular tier (popular-tier.ts): the popularity its partial index starts at,
+   * or undefined when there is none.
+   */
+  async popularTierFloor(): Promise<number | undefined> {
+    const [row] = await queryRows<{ predicate: string | null }>(
+      this.db,
+      sql`SELECT pg_get_expr(i.indpred, i.indrelid) AS predicate
+          FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+          WHERE c.relname = ${POPULAR_TIER_INDEX} AND c.relnamespace = current_schema()::regnamespace
+            AND i.indisvalid`,
+    );
+    const floor = /popularity >= (\d+)/.exec(row?.predicate ?? '')?.[1];
+    return floor === undefined ? undefined : Number(floor);
   }
 
   /**

@@ -48,6 +48,7 @@ import {
   type WordExpansion,
   type WordExpansions,
 } from './search-text.ts';
+import { floorForShare, shareAtLeast } from './popular-tier.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
 import { expandWords, textsToStem } from './word-expansions.ts';
@@ -133,6 +134,9 @@ export class CatalogueService {
     this.popularityBounds = refreshedEvery(CATALOGUE_FACTS_TTL_MS, () =>
       repository.popularityBounds(),
     );
+    this.popularTierFloor = refreshedEvery(CATALOGUE_FACTS_TTL_MS, () =>
+      repository.popularTierFloor(),
+    );
   }
 
   private readonly suggestions: CatalogueSuggestions;
@@ -178,18 +182,28 @@ export class CatalogueService {
    * histogram.
    */
   private async popularityFloor(top: number): Promise<number | undefined> {
-    const bounds = await this.popularityBounds();
-    const parts = bounds.length - 1;
-    const media = await this.publishedMedia();
-    // About (parts - i) / parts of the media are at least as popular as bounds[i] (of those
-    // outside the most common values, which the histogram leaves out: a slice may then hold
-    // fewer and be widened); a floor at the least popularity holds every medium.
-    const index = Math.floor(parts * (1 - top / Math.max(1, media)));
-    const floor = bounds[index];
-    const least = bounds[0];
-    return index <= 0 || floor === undefined || least === undefined || floor <= least
-      ? undefined
-      : floor;
+    // A slice may hold fewer than expected (the histogram leaves out the most common values)
+    // and is then widened.
+    return floorForShare(
+      await this.popularityBounds(),
+      top / Math.max(1, await this.publishedMedia()),
+    );
+  }
+
+  /** The floor of the popular tier's index (popular-tier.ts), read every minute. */
+  private readonly popularTierFloor: () => Promise<number | undefined>;
+
+  /**
+   * The floor of the popular tier when it should hold at least twice the `wanted` most popular
+   * of about `matches` media (as popularity and words are independent), else undefined.
+   */
+  private async popularTier(wanted: number, matches: number): Promise<number | undefined> {
+    const floor = await this.popularTierFloor();
+    if (floor === undefined) {
+      return undefined;
+    }
+    const share = shareAtLeast(await this.popularityBounds(), floor);
+    return matches * share >= 2 * wanted ? floor : undefined;
   }
 
   /**
@@ -331,10 +345,12 @@ export class CatalogueService {
         unfiltered === undefined ? estimate : await this.repository.estimateCount(unfiltered);
       const order = popularFirst(wanted, media, estimate, indexed, textMatches);
       // Sorting reads a slice of the most popular media that should hold twice the matches
-      // wanted, then a wider one or every match ranked exactly (nextSlice).
+      // wanted, then a wider one or every match ranked exactly (nextSlice). The RUM index is
+      // read in its popular tier when that should hold them, else (and when it did not) whole.
       let slice: number | 'exact' = (2 * wanted * media) / estimate;
+      let tier = order === 'index' ? await this.popularTier(wanted, estimate) : undefined;
       while (slice !== 'exact') {
-        const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : undefined;
+        const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : tier;
         const found = await this.repository.searchBounded(where, tsQuery, bonus, page, {
           candidates,
           order,
@@ -343,7 +359,11 @@ export class CatalogueService {
         if (found.found >= found.wanted || minPopularity === undefined) {
           return { items: found.rows.map(toCatalogueItem), total: estimate, approximate: true };
         }
-        slice = nextSlice(slice, found, media, exactLimit);
+        if (order === 'index') {
+          tier = undefined;
+        } else {
+          slice = nextSlice(slice, found, media, exactLimit);
+        }
       }
     }
     const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page, anyOf);
@@ -581,8 +601,10 @@ export class CatalogueService {
     // word in more than about a fifth of them is found fastest by reading the table in order;
     // the RUM index first reads its whole posting list (at a million media 'Film', 39 %: 77 ms
     // from the index, 18 ms from the table; 'Nahrung', 13 %: 19 ms, 44 ms from GIN's bitmap).
+    // It merges the posting lists of several words slowly: 'Lebens Schule' 80 ms before its
+    // first match, 11 ms reading the table.
     const streamed =
-      text !== undefined &&
+      text?.oneWord === true &&
       !isFiltered(query) &&
       isPublicCatalogue(scope) &&
       estimate * 5 <= (await this.publishedMedia());

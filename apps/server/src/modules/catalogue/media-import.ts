@@ -17,6 +17,7 @@ import {
 import { copyTextLine, type CopyValue } from '../../db/copy-text.ts';
 import { CatalogueRepository } from './catalogue.repository.ts';
 import { deriveColumns, type DerivedColumns } from './media-record.ts';
+import { maintainPopularTier } from './popular-tier.ts';
 
 /** The columns a load takes from the record as they are. */
 const RECORD_COLUMNS = [
@@ -431,9 +432,10 @@ export async function finishInterruptedLoad(
 
 /**
  * After a bulk import: refreshes the planner's statistics (the search relies on its estimates;
- * PGlite has no autovacuum) and the vocabulary of the typing-error correction.
+ * PGlite has no autovacuum), the vocabulary of the typing-error correction and the popular tier.
  */
 export async function afterMediaImport(db: Database): Promise<void> {
   await db.execute(sql`ANALYZE media`);
   await new CatalogueRepository(db).refreshSearchWords();
+  await maintainPopularTier(db);
 }

@@ -1,0 +1,141 @@
+import { CatalogueSearchQuerySchema, SEARCH_PAGE_SIZE } from '@medienkatalog/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import {
+  CatalogueRepository,
+  POPULAR_TIER_INDEX,
+} from '../src/modules/catalogue/catalogue.repository.ts';
+import {
+  CatalogueService,
+  DEFAULT_SEARCH_TUNING,
+} from '../src/modules/catalogue/catalogue.service.ts';
+import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-import.ts';
+import { maintainPopularTier, TIER_SHARE } from '../src/modules/catalogue/popular-tier.ts';
+import { mediumRecord } from './support/factories.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
+
+/** A repository that notes the options of each bounded search. */
+class NotingRepository extends CatalogueRepository {
+  readonly bounded: Parameters<CatalogueRepository['searchBounded']>[4][] = [];
+
+  override async searchBounded(...args: Parameters<CatalogueRepository['searchBounded']>) {
+    this.bounded.push(args[4]);
+    return super.searchBounded(...args);
+  }
+}
+
+describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
+  const count = 600;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await importMedia(
+      database.db,
+      Array.from({ length: count }, (_, i) =>
+        mediumRecord({
+          fn_nr: `P${i}`,
+          fn_titel: `Unterricht ${i}`,
+          fn_kurztext: i % 2 === 0 ? 'Mit einem Tier.' : 'Ohne.',
+          stars: i,
+        }),
+      ),
+    );
+    await afterMediaImport(database.db);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  const published = async (floor: number) => {
+    const [row] = await queryRows<{ share: number }>(
+      database.db,
+      sql`SELECT avg((popularity >= ${floor})::int)::float AS share FROM media
+          WHERE fn_status = 'published'`,
+    );
+    return row?.share ?? 0;
+  };
+
+  /** The search of `q` with a broad query's path (every match is broad here). */
+  const broadSearch = async (repository: CatalogueRepository, q: string, p = 0) => {
+    const service = new CatalogueService(
+      repository,
+      { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 10, broadCandidates: SEARCH_PAGE_SIZE },
+      { entries: 0, versionCheckMs: 0 },
+    );
+    const result = await service.search(CatalogueSearchQuerySchema.parse({ q, p: String(p) }));
+    return result.items.map((item) => item.fn_titel);
+  };
+
+  it('is built after an import for about a tenth of the published media', async () => {
+    const floor = await new CatalogueRepository(database.db).popularTierFloor();
+    expect(floor).toBeDefined();
+    const share = await published(floor ?? 0);
+    expect(share).toBeGreaterThanOrEqual(TIER_SHARE.least);
+    expect(share).toBeLessThanOrEqual(TIER_SHARE.most);
+    expect(await maintainPopularTier(database.db)).toBe('kept');
+  });
+
+  it('answers the most popular matches of a word from the tier, as the whole index does', async () => {
+    const noting = new NotingRepository(database.db);
+    const floor = await noting.popularTierFloor();
+    const fromTier = await broadSearch(noting, 'Unterricht');
+    expect(fromTier).toHaveLength(SEARCH_PAGE_SIZE);
+    // The candidates are the most popular (most starred) media.
+    expect(new Set(fromTier)).toEqual(
+      new Set(Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => `Unterricht ${count - 1 - i}`)),
+    );
+    // With RUM its popularity order is read from the tier; without it the slice of the most
+    // popular media lies above the tier's floor, where the planner reads the tier's GIN.
+    expect(noting.bounded.length).toBeGreaterThan(0);
+    for (const options of noting.bounded) {
+      expect(options.minPopularity).toBeGreaterThanOrEqual(floor ?? Infinity);
+    }
+    // A deeper page needs more media than the tier holds: the whole index.
+    const deep = await broadSearch(noting, 'Unterricht', 3);
+    expect(deep).toHaveLength(SEARCH_PAGE_SIZE);
+
+    await database.db.execute(sql.raw(`DROP INDEX ${POPULAR_TIER_INDEX}`));
+    try {
+      const whole = new NotingRepository(database.db);
+      expect(await broadSearch(whole, 'Unterricht')).toEqual(fromTier);
+      expect(await broadSearch(whole, 'Unterricht', 3)).toEqual(deep);
+    } finally {
+      expect(await maintainPopularTier(database.db)).toBe('built');
+    }
+  });
+
+  it('is what the planner reads for the popular matches above its floor', async () => {
+    const floor = (await new CatalogueRepository(database.db).popularTierFloor()) ?? 0;
+    const plan = await database.db.transaction(async (tx) => {
+      // Bitmap scans only: on a table this small a walk of the popularity index costs as little.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT id FROM media m
+            WHERE m.fn_status = 'published' AND m.search_vector @@ to_tsquery('simple', 'tier')
+              AND m.popularity >= ${floor + 20}
+            ORDER BY m.popularity + 0 DESC LIMIT 20`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(POPULAR_TIER_INDEX);
+  });
+
+  it('is built again with a new floor when popularity grew past it', async () => {
+    const repository = new CatalogueRepository(database.db);
+    const before = (await repository.popularTierFloor()) ?? 0;
+    // Half of the media are now more popular than the floor.
+    await database.db.execute(sql`UPDATE media SET stars = stars + ${count} WHERE stars % 2 = 0`);
+    await database.db.execute(sql`ANALYZE media`);
+    expect(await maintainPopularTier(database.db)).toBe('built');
+    const after = (await repository.popularTierFloor()) ?? 0;
+    expect(after).toBeGreaterThan(before);
+    const share = await published(after);
+    expect(share).toBeGreaterThanOrEqual(TIER_SHARE.least);
+    expect(share).toBeLessThanOrEqual(TIER_SHARE.most);
+    expect(await maintainPopularTier(database.db)).toBe('kept');
+  });
+});

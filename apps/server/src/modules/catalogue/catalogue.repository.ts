@@ -266,11 +266,14 @@ export class CatalogueRepository {
     );
     const rows = await queryRows<RowWithTotal>(
       this.db,
+      // The rank is computed below the count of all matches (`OFFSET 0` keeps the planner from
+      // moving it above): otherwise the window kept every match's rank vector to rank it after
+      // ('artgerechte Haltung', 7,058 matches at a million media: 28 → 23 ms).
       sql`WITH ${sql.join(indexed.with)} hits AS (
-            SELECT m.id, m.popularity, ${rank} AS rank,
-                   count(*) OVER () AS total
-            FROM media m WHERE ${matches}
-            ORDER BY rank DESC, m.popularity DESC, m.id DESC
+            SELECT id, popularity, rank, count(*) OVER () AS total
+            FROM (SELECT m.id, m.popularity, ${rank} AS rank
+                  FROM media m WHERE ${matches} OFFSET 0) AS matches
+            ORDER BY rank DESC, popularity DESC, id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
           SELECT ${mediumColumns}, hits.total FROM hits JOIN media m ON m.id = hits.id
           ORDER BY hits.rank DESC, hits.popularity DESC, hits.id DESC`,

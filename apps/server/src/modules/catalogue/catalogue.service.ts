@@ -369,8 +369,7 @@ export class CatalogueService {
     const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page, anyOf);
     // An empty page says the total only when it is the first (no match at all: every query
     // whose words the catalogue lacks, before its correction is searched).
-    const total =
-      ranked.total ?? (page.offset === 0 ? 0 : await this.repository.countExact(where));
+    const total = ranked.total ?? (page.offset === 0 ? 0 : await this.repository.countExact(where));
     return { items: ranked.rows.map(toCatalogueItem), total, approximate: false };
   }
 

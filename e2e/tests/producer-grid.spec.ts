@@ -419,7 +419,10 @@ test('the wizard asks before Escape discards input, and offers to keep or delete
       await wizard.getByRole('button', { name: 'Weiter' }).click();
     }
     await wizard.getByRole('button', { name: 'Medium erstellen' }).click();
-    await expect(wizard).toContainText('Schritt 6 von 7: Teaser Bild');
+    // The new step's heading takes the focus as it shows: Escape reaches the dialog.
+    await expect(
+      wizard.getByRole('heading', { name: 'Schritt 6 von 7: Teaser Bild' }),
+    ).toBeFocused();
   };
   const suffix = String(Date.now()).slice(-6);
 

@@ -22,7 +22,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { z } from 'zod';
@@ -115,11 +115,12 @@ export function AddMediumWizard({
   const [asking, setAsking] = useState<'discard' | 'draft' | null>(null);
   /**
    * A new step takes the focus to its heading: the button that led there may be gone ('Medium
-   * erstellen'), and focus must stay in the dialog for Escape and screen readers.
+   * erstellen'), and focus must stay in the dialog for Escape and screen readers. Before the
+   * step is painted: an Escape pressed as soon as it shows went to the page, not the dialog.
    */
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownStep.current !== step) {
       shownStep.current = step;
       // Not while closing (the reset to step 1): the focus goes back to 'Medium hinzufügen'.

@@ -75,6 +75,16 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     expect(share).toBeGreaterThanOrEqual(TIER_SHARE.least);
     expect(share).toBeLessThanOrEqual(TIER_SHARE.most);
     expect(await maintainPopularTier(database.db)).toBe('kept');
+    // The words' own index (RUM with popularity, else GIN), for the tier's media.
+    const [tier] = await queryRows<{ definition: string }>(
+      database.db,
+      sql`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = ${POPULAR_TIER_INDEX}`,
+    );
+    const method = (definition: string | undefined) =>
+      /USING .*?(?= WHERE |$)/.exec(definition ?? '')?.[0];
+    const words = await new CatalogueRepository(database.db).wordIndexDefinition();
+    expect(method(tier?.definition)).toBe(method(words));
+    expect(method(words)).toMatch(/^USING (rum|gin) \(search_vector/);
   });
 
   it('answers the most popular matches of a word from the tier, as the whole index does', async () => {

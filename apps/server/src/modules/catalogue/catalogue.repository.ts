@@ -354,6 +354,21 @@ export class CatalogueRepository {
   }
 
   /**
+   * The definition (`pg_get_indexdef`) of the index the words have of their own: the RUM index
+   * with popularity where it is (migration 0016), else their GIN index (migration 0026).
+   */
+  async wordIndexDefinition(): Promise<string | undefined> {
+    const [row] = await queryRows<{ definition: string }>(
+      this.db,
+      sql`SELECT indexdef AS definition FROM pg_indexes
+          WHERE schemaname = current_schema()
+            AND indexname IN ('media_search_popular_idx', 'media_search_vector_idx')
+          ORDER BY indexname = 'media_search_popular_idx' DESC LIMIT 1`,
+    );
+    return row?.definition;
+  }
+
+  /**
    * The floor of the popular tier (popular-tier.ts): the popularity its partial index starts at,
    * or undefined when there is none.
    */

@@ -52,8 +52,8 @@ const TIER_LOCK = 7_301_019;
 
 /**
  * Builds the popular tier's index when it is missing or its share drifted out of TIER_SHARE
- * (after a bulk import, at start and every hour), from the planner's histogram of popularity: a
- * RUM index like media_search_popular_idx where PostgreSQL has RUM, else GIN. Without a histogram
+ * (after a bulk import, at start and every hour), from the planner's histogram of popularity: the
+ * words' own index (buildStatements) for the tier's media. Without a histogram
  * (a table never analysed) or a floor (popularity about the same everywhere), an existing tier
  * is dropped. The new index is built beside the old one without blocking writes and takes its
  * name; on the PostgreSQL server one instance at a time (an advisory lock; the others skip).
@@ -77,6 +77,9 @@ export async function maintainPopularTier(db: Database): Promise<'kept' | 'built
     floor === undefined
       ? [`DROP INDEX CONCURRENTLY IF EXISTS ${POPULAR_TIER_INDEX}`]
       : await buildStatements(repository, floor);
+  if (statements.length === 0) {
+    return 'kept';
+  }
   const run = async (execute: (statement: string) => Promise<unknown>) => {
     await execute(`SET maintenance_work_mem = '${BUILD_MEMORY}'`);
     try {
@@ -113,17 +116,25 @@ export async function maintainPopularTier(db: Database): Promise<'kept' | 'built
   return floor === undefined ? 'dropped' : 'built';
 }
 
+/**
+ * The statements that build the tier beside the old one and give it the tier's name: the words'
+ * own index (RUM with popularity, migration 0016, or else GIN, migration 0026: the migrations
+ * stay the one source of its definition) restricted to the media at least `floor` popular.
+ * Nothing when the words have no index of their own.
+ */
 async function buildStatements(repository: CatalogueRepository, floor: number): Promise<string[]> {
+  const definition = await repository.wordIndexDefinition();
+  // ' USING method (columns) [WITH (options)]', without the index's own condition.
+  const using = definition && /\sUSING\s.*?(?=\sWHERE\s|$)/s.exec(definition)?.[0];
+  if (!using) {
+    return [];
+  }
   const next = `${POPULAR_TIER_INDEX}_next`;
   const where = `WHERE fn_status = 'published' AND popularity >= ${String(Math.trunc(floor))}`;
-  const method = (await repository.hasPopularTextIndex())
-    ? `rum (search_vector rum_tsvector_addon_ops, popularity)
-       WITH (attach = 'popularity', to = 'search_vector', order_by_attach = true)`
-    : 'gin (search_vector)';
   return [
     // One left over by a build that was interrupted.
     `DROP INDEX CONCURRENTLY IF EXISTS ${next}`,
-    `CREATE INDEX CONCURRENTLY ${next} ON media USING ${method} ${where}`,
+    `CREATE INDEX CONCURRENTLY ${next} ON media${using} ${where}`,
     `DROP INDEX CONCURRENTLY IF EXISTS ${POPULAR_TIER_INDEX}`,
     `ALTER INDEX ${next} RENAME TO ${POPULAR_TIER_INDEX}`,
   ];

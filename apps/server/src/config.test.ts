@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -76,5 +77,14 @@ describe('loadConfig: TRUST_PROXY', () => {
     '-1',
   ])('refuses %s with a readable message', (value) => {
     expect(() => trustProxy(value)).toThrow(/TRUST_PROXY: Erwartet false, true, eine Anzahl/);
+  });
+});
+
+describe('loadConfig: DATABASE_POOL_SIZE', () => {
+  it('defaults to twice the cores, at least four, and takes a number given', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(4, 2 * cores));
+    expect(loadConfig({ DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

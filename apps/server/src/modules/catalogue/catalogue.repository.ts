@@ -538,29 +538,26 @@ export class CatalogueRepository {
 
   /**
    * The stem of each text as the search vector holds it (the first lexeme of its German
-   * to_tsvector; null for a stop word), and the version of the vocabulary (`search_words`) at
-   * this moment: what expanding query words from the vocabulary in memory needs of the database
-   * (word-expansions.ts).
+   * to_tsvector; null for a stop word): what expanding query words from the vocabulary in
+   * memory needs of the database (word-expansions.ts).
    */
-  async stems(
-    texts: readonly string[],
-  ): Promise<{ stems: Map<string, string | null>; vocabulary: number }> {
-    const rows = await queryRows<{
-      text: string | null;
-      stem: string | null;
-      vocabulary: number | string;
-    }>(
+  async stems(texts: readonly string[]): Promise<Map<string, string | null>> {
+    const rows = await queryRows<{ text: string; stem: string | null }>(
       this.db,
-      sql`SELECT t.text, v.vocabulary,
+      sql`SELECT t.text,
                  (SELECT l.lexeme FROM unnest(to_tsvector('german', t.text)) AS l LIMIT 1) AS stem
-          FROM catalogue_version v
-          LEFT JOIN unnest(${sql.param([...texts])}::text[]) AS t(text) ON true
-          WHERE v.id = 1`,
+          FROM unnest(${sql.param([...texts])}::text[]) AS t(text)`,
     );
-    return {
-      stems: new Map(rows.flatMap((row) => (row.text === null ? [] : [[row.text, row.stem]]))),
-      vocabulary: Number(rows[0]?.vocabulary ?? 0),
-    };
+    return new Map(rows.map((row) => [row.text, row.stem]));
+  }
+
+  /** The version of the vocabulary (`search_words`), raised by every rebuild. */
+  async vocabularyVersion(): Promise<number> {
+    const [row] = await queryPrepared<{ vocabulary: number | string }>(
+      this.db,
+      sql`SELECT vocabulary FROM catalogue_version WHERE id = 1`,
+    );
+    return Number(row?.vocabulary ?? 0);
   }
 
   async hasSearchWords(): Promise<boolean> {

@@ -51,7 +51,7 @@ import {
 import { floorForShare, shareAtLeast } from './popular-tier.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
-import { expandWords, textsToStem } from './word-expansions.ts';
+import { expandWords, RememberedStems, textsToStem } from './word-expansions.ts';
 
 /** What the cards show a signed-in user about playing each medium, by identifier. */
 export type CardAccessLookup = (
@@ -137,12 +137,23 @@ export class CatalogueService {
     this.popularTierFloor = refreshedEvery(CATALOGUE_FACTS_TTL_MS, () =>
       repository.popularTierFloor(),
     );
+    this.vocabularyVersion = refreshedEvery(cache.versionCheckMs, () =>
+      repository.vocabularyVersion(),
+    );
   }
 
   private readonly suggestions: CatalogueSuggestions;
 
   /** The vocabulary of corrections, kept in memory for each version of `search_words`. */
   private readonly vocabulary = new VersionedVocabulary(() => this.repository.vocabularyWords());
+
+  /**
+   * The vocabulary's current version, read as often as the answers' catalogue version (its
+   * `versionCheckMs`): a rebuilt vocabulary is used within the same second as a changed answer.
+   */
+  private readonly vocabularyVersion: () => Promise<number>;
+
+  private readonly stems = new RememberedStems((texts) => this.repository.stems(texts));
 
   /** Up to eight completions of what the user typed (titles, keywords, subjects, producers). */
   async suggest(text: string): Promise<Suggestion[]> {
@@ -475,24 +486,12 @@ export class CatalogueService {
 
   /**
    * What each of the folded query `words` also matches in the vocabulary (expandWords), the
-   * word still being typed (`typed`) its completions: from the vocabulary in memory, with the
-   * stems PostgreSQL gives (the search vector's stemmer) in one statement that also says the
-   * vocabulary's version. The texts to stem are those of the vocabulary loaded last; when the
-   * vocabulary was rebuilt since, the new one's are stemmed too.
+   * word still being typed (`typed`) its completions: from the vocabulary in memory at its
+   * current version, with the stems PostgreSQL gives (the search vector's stemmer), remembered.
    */
   async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
-    const earlier = await this.vocabulary.latest();
-    const asked = await this.repository.stems(earlier ? textsToStem(earlier, words) : words);
-    const vocabulary = await this.vocabulary.at(asked.vocabulary);
-    const stems = asked.stems;
-    if (vocabulary !== earlier) {
-      const missing = textsToStem(vocabulary, words).filter((text) => !stems.has(text));
-      if (missing.length > 0) {
-        for (const [text, stem] of (await this.repository.stems(missing)).stems) {
-          stems.set(text, stem);
-        }
-      }
-    }
+    const vocabulary = await this.vocabulary.at(await this.vocabularyVersion());
+    const stems = await this.stems.of(textsToStem(vocabulary, words));
     return expandWords(vocabulary, words, typed, (text) => stems.get(text) ?? undefined);
   }
 
@@ -714,12 +713,12 @@ export function typedCompletion(
     : { typed, stem };
 }
 
-/** `load`, asked again when its answer is older than `ttlMs`. */
+/** `load`, asked again once its answer is `ttlMs` old (every time for 0). */
 function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
   let last: { value: T; at: number } | undefined;
   return async () => {
     const now = Date.now();
-    if (last === undefined || now - last.at > ttlMs) {
+    if (last === undefined || now - last.at >= ttlMs) {
       last = { value: await load(), at: now };
     }
     return last.value;

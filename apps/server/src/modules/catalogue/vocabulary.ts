@@ -196,11 +196,6 @@ export class VersionedVocabulary {
 
   constructor(private readonly load: () => Promise<VocabularyWord[]>) {}
 
-  /** The vocabulary last asked for, if any: it may be a version behind. */
-  latest(): Promise<Vocabulary | undefined> {
-    return this.current?.vocabulary.catch(() => undefined) ?? Promise.resolve(undefined);
-  }
-
   at(version: number): Promise<Vocabulary> {
     if (this.current?.version !== version) {
       const vocabulary = this.load().then((words) => new Vocabulary(words));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Vocabulary } from './vocabulary.ts';
-import { expandWords, MAX_COMPLETIONS, textsToStem } from './word-expansions.ts';
+import { expandWords, MAX_COMPLETIONS, RememberedStems, textsToStem } from './word-expansions.ts';
 
 // A German stemmer in miniature: the endings it strips, 'und' a stop word.
 const STEMS: Record<string, string | undefined> = {
@@ -68,5 +68,30 @@ describe('expandWords', () => {
     const texts = textsToStem(vocabulary, ['teilung', 'zellkern', 'und']);
     expect(texts).toEqual(expect.arrayContaining(['teilung', 'zellteilung', 'zell', 'kern']));
     expect(texts).not.toContain('und');
+  });
+});
+
+describe('RememberedStems', () => {
+  it('asks only for texts it has not seen, stop words included, and answers every text', async () => {
+    const asked: string[][] = [];
+    const stems = new RememberedStems(async (texts) => {
+      asked.push([...texts]);
+      return new Map(texts.map((text) => [text, text === 'und' ? null : text.slice(0, 5)]));
+    });
+    expect(await stems.of(['zellteilung', 'und'])).toEqual(
+      new Map([
+        ['zellteilung', 'zellt'],
+        ['und', null],
+      ]),
+    );
+    expect(await stems.of(['und', 'kern', 'zellteilung'])).toEqual(
+      new Map([
+        ['und', null],
+        ['kern', 'kern'],
+        ['zellteilung', 'zellt'],
+      ]),
+    );
+    expect(await stems.of(['kern'])).toEqual(new Map([['kern', 'kern']]));
+    expect(asked).toEqual([['zellteilung', 'und'], ['kern']]);
   });
 });

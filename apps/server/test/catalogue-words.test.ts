@@ -204,20 +204,70 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
   });
 
   it('corrects with the words of the vocabulary as rebuilt last', async () => {
-    // Not in the catalogue yet: the vocabulary (loaded for this correction) has nothing like it.
-    const before = await context.app.inject({ url: '/api/v1/media/catalogue/search?q=Islnd.' });
-    expect(before.headers['x-search-corrected']).toBeUndefined();
-    // A medium of no subject area, with words no other test searches for.
-    await importMedia(context.database.db, [
-      mediumRecord({ fn_nr: 'ISL1', fn_titel: 'Vulkanausbrüche auf Island' }),
-    ]);
-    await afterMediaImport(context.database.db);
-    const after = await context.app.inject({
-      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Vulkanausbrüche Islnd.')}`,
+    // The vocabulary's version is read as often as the catalogue's (within a second by default):
+    // here at every search.
+    const app = await buildApp({
+      db: context.database.db,
+      searchCache: { entries: 0, versionCheckMs: 0 },
     });
-    expect(decodeURIComponent(String(after.headers['x-search-corrected']))).toBe(
-      'Vulkanausbrüche Island.',
+    try {
+      // Not in the catalogue yet: the vocabulary (loaded for this correction) has nothing like it.
+      const before = await app.inject({ url: '/api/v1/media/catalogue/search?q=Islnd.' });
+      expect(before.headers['x-search-corrected']).toBeUndefined();
+      // A medium of no subject area, with words no other test searches for.
+      await importMedia(context.database.db, [
+        mediumRecord({ fn_nr: 'ISL1', fn_titel: 'Vulkanausbrüche auf Island' }),
+      ]);
+      await afterMediaImport(context.database.db);
+      const after = await app.inject({
+        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Vulkanausbrüche Islnd.')}`,
+      });
+      expect(decodeURIComponent(String(after.headers['x-search-corrected']))).toBe(
+        'Vulkanausbrüche Island.',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('asks the planner once for a word alone that the vocabulary widens, and finds the same', async () => {
+    const estimates: SQL[] = [];
+    class NotingRepository extends CatalogueRepository {
+      override async estimateCount(where: SQL) {
+        estimates.push(where);
+        return super.estimateCount(where);
+      }
+    }
+    const cacheOff = { entries: 0, versionCheckMs: 0 };
+    const service = new CatalogueService(
+      new NotingRepository(context.database.db),
+      undefined,
+      cacheOff,
     );
+    // The first search also estimates the whole catalogue (kept for a minute).
+    await service.search({ q: 'Alpen' });
+    estimates.length = 0;
+    // 'Teilung' has the compound 'Zellteilung'; while typed, also its completions.
+    const found = await service.search({ q: 'Teilung' });
+    expect(found.items.map((item) => item.fn_titel).sort()).toEqual([
+      'Bruchrechnung',
+      'Zellteilung: Mitose und Meiose',
+    ]);
+    expect(estimates).toHaveLength(1);
+    // With a filter the query's own estimate is asked too; so is the word alone when every
+    // word counts as broad (then its compounds are left out).
+    estimates.length = 0;
+    await service.search({ q: 'Teilung', filter_fn_geb: ['080'] });
+    expect(estimates).toHaveLength(2);
+    const broad = new CatalogueService(
+      new NotingRepository(context.database.db),
+      { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 0 },
+      cacheOff,
+    );
+    await broad.search({ q: 'Alpen' });
+    estimates.length = 0;
+    expect(titles((await broad.search({ q: 'Teilung' })).items)).toEqual(['Bruchrechnung']);
+    expect(estimates).toHaveLength(2);
   });
 
   it('says which words the vocabulary holds, which need no correction', async () => {

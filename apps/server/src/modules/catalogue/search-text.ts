@@ -98,6 +98,11 @@ export function widens(expansion: WordExpansion): boolean {
   );
 }
 
+/** The expansion of a word that matches only itself (what the vocabulary knows of it kept). */
+export function unwidened(expansion: WordExpansion): WordExpansion {
+  return { ...expansion, compounds: [], parts: [], completions: [] };
+}
+
 const LEXEME = /^[a-z0-9]+$/;
 
 /**

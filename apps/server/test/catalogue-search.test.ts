@@ -3,10 +3,13 @@ import {
   SEARCH_PAGE_SIZE,
   type CatalogueItem,
 } from '@medienkatalog/domain';
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { DEFAULT_SEARCH_TUNING } from '../src/modules/catalogue/catalogue.service.ts';
+import {
+  CatalogueService,
+  DEFAULT_SEARCH_TUNING,
+} from '../src/modules/catalogue/catalogue.service.ts';
 import { queryRows } from '../src/db/client.ts';
 import {
   CatalogueRepository,
@@ -243,6 +246,40 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     const exact = await search('q=Fotosynthese%20Chlorophyl&exact=1');
     expect(exact.corrected).toBeUndefined();
     expect(exact.partial).toBe('true');
+  });
+
+  it('does not search for every word when one is in no medium: it corrects at once', async () => {
+    const searched: string[] = [];
+    class NotingRepository extends CatalogueRepository {
+      override async searchRanked(...args: Parameters<CatalogueRepository['searchRanked']>) {
+        searched.push('ranked');
+        return super.searchRanked(...args);
+      }
+      override async estimateCount(where: SQL) {
+        searched.push('estimate');
+        return super.estimateCount(where);
+      }
+    }
+    const service = new CatalogueService(new NotingRepository(context.database.db), undefined, {
+      entries: 0,
+      versionCheckMs: 0,
+    });
+    await service.search({ q: 'Wald' });
+    // 'Chlorophyl' is in no medium: only the corrected query is estimated and ranked.
+    searched.length = 0;
+    const corrected = await service.search({ q: 'Fotosynthese Chlorophyl' });
+    expect(corrected.corrected).toBe('Photosynthese Chlorophyll');
+    expect(titles(corrected.items)).toEqual(['Die Photosynthese']);
+    expect(searched.filter((call) => call === 'ranked')).toHaveLength(1);
+    // A word being typed may match through its completions ('Photosy'): it is searched.
+    searched.length = 0;
+    expect(titles((await service.search({ q: 'Photosy' })).items)).toEqual(['Die Photosynthese']);
+    expect(searched.filter((call) => call === 'ranked')).toHaveLength(1);
+    // Nothing like it anywhere: neither searched nor corrected, and no medium has most words.
+    searched.length = 0;
+    const nothing = await service.search({ q: 'Quantenchromodynamik ' });
+    expect(nothing).toEqual({ items: [], total: 0, approximate: false });
+    expect(searched).toEqual([]);
   });
 
   it("offers a correction of a query that found something ('Meinten Sie')", async () => {

@@ -54,6 +54,9 @@ import { CatalogueSuggestions } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
 import { expandWords, RememberedStems, textsToStem } from './word-expansions.ts';
 
+/** What the catalogue holds of query words (CatalogueRepository.wordStems). */
+type WordFacts = Awaited<ReturnType<CatalogueRepository['wordStems']>>;
+
 /** What the cards show a signed-in user about playing each medium, by identifier. */
 export type CardAccessLookup = (
   viewer: UserRow,
@@ -305,6 +308,13 @@ export class CatalogueService {
       return { items: rows.map(toCatalogueItem), total, approximate: broad };
     }
 
+    const words =
+      fallback && (query.p ?? 0) === 0
+        ? await this.unknownWords(query, scope, text?.expansions)
+        : undefined;
+    if (query.q !== undefined && words?.absent === true) {
+      return this.searchWithoutAllWords({ ...query, q: query.q }, scope, words.facts);
+    }
     const bonus = text?.whole === undefined ? [] : [text.whole];
     // A phrase's estimate is far too high (hasPhrase), so it is not asked for: only ranking
     // every match answers such a query in bounded time, with its true total; walking the
@@ -328,10 +338,43 @@ export class CatalogueService {
     });
     if (ranked.total > 0 || query.q === undefined || !fallback) {
       return ranked.total > 0
-        ? this.withSuggestion(query, fallback, ranked, text?.expansions)
+        ? this.withSuggestion(query, fallback, ranked, text?.expansions, words?.facts)
         : ranked;
     }
-    return this.searchWithoutAllWords({ ...query, q: query.q }, scope);
+    return this.searchWithoutAllWords({ ...query, q: query.q }, scope, words?.facts);
+  }
+
+  /**
+   * What the catalogue holds of the query's words (WordFacts, for its correction) when the
+   * vocabulary does not know one of them, and whether one such word is in no published medium
+   * at all (`absent`), its expansion not widening it either (a word being typed may match
+   * through its completions): then no medium matches every word, and the search need not be
+   * asked (an estimate and a ranking: two of the seven statements of a typing error). Asked for
+   * the published media only: a producer's own pool holds unpublished ones too.
+   */
+  private async unknownWords(
+    query: CatalogueSearchQuery,
+    scope: SearchScope,
+    expansions: WordExpansions | undefined,
+  ): Promise<{ facts: WordFacts; absent: boolean } | undefined> {
+    const words = queryWords(query.q ?? '');
+    if (
+      query.exact !== undefined ||
+      !scope.publishedOnly ||
+      words.every((word) => isKnown(word, expansions))
+    ) {
+      return undefined;
+    }
+    // The words a correction looks at (all but school words), so that it need not ask again.
+    const facts = await this.repository.wordStems(words.filter((word) => !isKnown(word)));
+    const widened = (word: string) => {
+      const expansion = expansions?.get(word);
+      return expansion !== undefined && widens(expansion);
+    };
+    const absent = facts.stems.some(
+      (word) => !word.inCatalogue && !isKnown(word.raw, expansions) && !widened(word.raw),
+    );
+    return { facts, absent };
   }
 
   /**
@@ -394,8 +437,10 @@ export class CatalogueService {
   private async searchWithoutAllWords(
     query: CatalogueSearchQuery & { q: string },
     scope: SearchScope,
+    facts?: WordFacts,
   ): Promise<SearchResult> {
-    const corrected = query.exact === undefined ? await this.correction(query.q) : undefined;
+    const corrected =
+      query.exact === undefined ? await this.correction(query.q, undefined, facts) : undefined;
     if (corrected !== undefined) {
       const result = await this.searchUncached({ ...query, q: corrected }, scope, false);
       if (result.total > 0) {
@@ -555,6 +600,7 @@ export class CatalogueService {
     fallback: boolean,
     result: SearchResult,
     expansions?: WordExpansions,
+    facts?: WordFacts,
   ): Promise<SearchResult> {
     if (!fallback || query.q === undefined || query.exact !== undefined || (query.p ?? 0) > 0) {
       return result;
@@ -562,7 +608,7 @@ export class CatalogueService {
     if (queryWords(query.q).every((word) => isKnown(word, expansions))) {
       return result;
     }
-    const suggestion = await this.correction(query.q, expansions);
+    const suggestion = await this.correction(query.q, expansions, facts);
     return suggestion === undefined ? result : { ...result, suggestion };
   }
 
@@ -571,13 +617,18 @@ export class CatalogueService {
    * knows, spelled as the titles spell it (typing errors: 'Fotosynthse Film' becomes
    * 'Photosynthese Film'); undefined when no word changes. The word still being typed becomes
    * its most frequent completion when `expansions` found one ('Photosynthese Bot' becomes
-   * 'Photosynthese Botanik'): it is not misspelled, only unfinished.
+   * 'Photosynthese Botanik'): it is not misspelled, only unfinished. `facts`: what the catalogue
+   * holds of the words, when the search has asked already.
    */
-  private async correction(text: string, expansions?: WordExpansions): Promise<string | undefined> {
+  private async correction(
+    text: string,
+    expansions?: WordExpansions,
+    facts?: WordFacts,
+  ): Promise<string | undefined> {
     const completed = typedCompletion(text, expansions);
     const unknown = queryWords(text).filter((word) => !isKnown(word) && word !== completed?.typed);
     const replaced = new Map([
-      ...(unknown.length === 0 ? [] : await this.similarWords(unknown)),
+      ...(unknown.length === 0 ? [] : await this.similarWords(unknown, facts)),
       ...(completed === undefined ? [] : [[completed.typed, completed.stem] as const]),
     ]);
     if (replaced.size === 0) {
@@ -597,11 +648,15 @@ export class CatalogueService {
 
   /**
    * Each of `words` (folded) that the catalogue has nowhere, with the most similar word of its
-   * vocabulary (trigrams, in memory: see vocabulary.ts) when that is another word.
+   * vocabulary (trigrams, in memory: see vocabulary.ts) when that is another word; `facts`, when
+   * given, hold at least these words.
    */
-  private async similarWords(words: readonly string[]): Promise<[string, string][]> {
-    const { stems, vocabulary } = await this.repository.wordStems(words);
-    const misspelled = stems.filter((word) => !word.inCatalogue);
+  private async similarWords(
+    words: readonly string[],
+    facts?: WordFacts,
+  ): Promise<[string, string][]> {
+    const { stems, vocabulary } = facts ?? (await this.repository.wordStems(words));
+    const misspelled = stems.filter((word) => !word.inCatalogue && words.includes(word.raw));
     if (misspelled.length === 0) {
       return [];
     }

@@ -64,6 +64,18 @@ describe('expandWords', () => {
     expect(expansions.get('kre')?.known).toBeUndefined();
   });
 
+  it('completes a typed word to longer words, not to its own stem (it matches that itself)', () => {
+    const expansions = expandWords(vocabulary, ['kreislauf'], 'kreislauf', stemOf);
+    expect(expansions.get('kreislauf')).toEqual({
+      compounds: ['blutkreislauf'],
+      parts: [],
+      completions: [],
+      known: true,
+    });
+    const strom = expandWords(vocabulary, ['strom'], 'strom', stemOf).get('strom');
+    expect(strom?.completions).toEqual(['stromkreis', 'strome', 'stromer']);
+  });
+
   it('asks for the stems of the words, their cuts and the compounds they may end', () => {
     const texts = textsToStem(vocabulary, ['teilung', 'zellkern', 'und']);
     expect(texts).toEqual(expect.arrayContaining(['teilung', 'zellteilung', 'zell', 'kern']));

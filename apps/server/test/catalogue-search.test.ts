@@ -598,6 +598,78 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     }
   });
 
+  it('ranks the title matches beside the popular candidates: the pages of ranking every match', async () => {
+    const identifiers = async (app: typeof context.app, query: string) => {
+      const pages: string[][] = [];
+      const totals: string[] = [];
+      for (let page = 0; page < 4; page += 1) {
+        const response = await app.inject({
+          url: `/api/v1/media/catalogue/search?q=${query}&p=${String(page)}`,
+        });
+        pages.push(response.json<CatalogueItem[]>().map((item) => item.identifier));
+        totals.push(
+          `${String(response.headers['x-total-count'])} ${String(response.headers['x-total-count-approximate'])}`,
+        );
+      }
+      return { pages, totals };
+    };
+    // Every fixture says 'Grundlagen'; every tenth has it in its title, most of them among the
+    // less popular. Ranked exactly (77 matches are below the default limit):
+    const exact = await identifiers(context.app, 'Grundlagen');
+    expect(exact.totals).toEqual(Array.from({ length: 4 }, () => `${String(count)} false`));
+    const titles = exact.pages[0]?.slice(0, count / 10 + 1) ?? [];
+    expect(new Set(titles).size).toBe(Math.ceil(count / 10));
+
+    const titledApp = await buildApp({
+      db: context.database.db,
+      searchTuning: {
+        ...DEFAULT_SEARCH_TUNING,
+        exactSearchLimit: 100,
+        broadCandidates: SEARCH_PAGE_SIZE,
+      },
+    });
+    // Its estimate lies between a quarter of the limit and the limit: the title matches and the
+    // most popular 24 candidates from the RUM index, with the same pages and the index's count as
+    // an estimate (without the RUM index every match is ranked).
+    const titled = await identifiers(titledApp, 'Grundlagen');
+    await titledApp.close();
+    expect(titled.pages).toEqual(exact.pages);
+    // The last page reaches the end of the matches and knows their total.
+    const indexed = await new CatalogueRepository(context.database.db).hasPopularTextIndex();
+    expect(titled.totals).toEqual([
+      `${String(count)} ${String(indexed)}`,
+      `${String(count)} ${String(indexed)}`,
+      `${String(count)} ${String(indexed)}`,
+      `${String(count)} false`,
+    ]);
+
+    // With more title matches than it ranks beside the candidates (4 each), every match is
+    // ranked, with its true total.
+    const fewApp = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 100, broadCandidates: 1 },
+    });
+    const few = await identifiers(fewApp, 'Grundlagen');
+    await fewApp.close();
+    expect(few).toEqual(exact);
+
+    // A bounded search that finds fewer matches than it wants has found them all: their total
+    // is exact.
+    const boundedApp = await buildApp({
+      db: context.database.db,
+      searchTuning: {
+        ...DEFAULT_SEARCH_TUNING,
+        exactSearchLimit: 0,
+        broadCandidates: SEARCH_PAGE_SIZE,
+      },
+    });
+    const geometry = await boundedApp.inject({ url: '/api/v1/media/catalogue/search?q=Geometrie' });
+    await boundedApp.close();
+    expect(geometry.json<CatalogueItem[]>()).toHaveLength(Math.ceil(count / 10));
+    expect(geometry.headers['x-total-count']).toBe(String(Math.ceil(count / 10)));
+    expect(geometry.headers['x-total-count-approximate']).toBe('false');
+  });
+
   it('ranks only the popular candidates of a broad query, with an estimated total', async () => {
     const broadApp = await buildApp({
       db: context.database.db,

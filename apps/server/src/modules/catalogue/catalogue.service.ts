@@ -86,6 +86,9 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   facetSampleSize: 2_000,
 };
 
+/** Most title matches searchBounded ranks beside each of the popular candidates. */
+const TITLED_PER_CANDIDATE = 4;
+
 /** How long the planner's facts of the whole catalogue (size, popularity histogram) are reused. */
 const CATALOGUE_FACTS_TTL_MS = 60_000;
 
@@ -183,6 +186,20 @@ export class CatalogueService {
   private exactSearchLimit(media: number): number {
     const limit = Math.sqrt((this.tuning.broadCandidates * media) / 2);
     return this.tuning.exactSearchLimit ?? Math.max(1_000, Math.round(limit));
+  }
+
+  /**
+   * Above this many expected matches a single word ranks its title and keyword matches and its
+   * most popular candidates from the RUM index instead of every match, with the same first pages
+   * (rankedPage; CatalogueRepository.searchBounded's `titled`): every match outside the rank
+   * vector's ranks 0 and follows by popularity. At a million media ranking every match cost
+   * about 7-9 ms a thousand matches ('urkaka', 8,781: 80 ms), the bounded search 3-9 ms. An
+   * eighth of exactSearchLimit (about 1,300 at a million media), at least 1,000 unless the
+   * tuning sets that limit.
+   */
+  private titledSearchLimit(media: number): number {
+    const eighth = Math.round(this.exactSearchLimit(media) / 8);
+    return this.tuning.exactSearchLimit === undefined ? Math.max(1_000, eighth) : eighth;
   }
 
   /** The planner's estimate of all published media, refreshed every minute. */
@@ -328,7 +345,13 @@ export class CatalogueService {
           where,
           tsQuery,
           async () => this.exactSearchLimit(await this.publishedMedia()),
-          text?.textMatches,
+          {
+            ...(text?.textMatches !== undefined && { textMatches: text.textMatches }),
+            ...(text?.oneWord === true &&
+              (await this.popularTextIndex()) && {
+                countedAbove: this.titledSearchLimit(await this.publishedMedia()),
+              }),
+          },
         );
     const oneWord = text?.oneWord === true;
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate, {
@@ -397,35 +420,97 @@ export class CatalogueService {
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     const exactLimit = this.exactSearchLimit(media);
-    if (estimate !== undefined && estimate > exactLimit) {
-      const candidates = this.tuning.broadCandidates;
-      const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
-      const indexed = oneWord && (await this.popularTextIndex());
-      const textMatches =
-        unfiltered === undefined ? estimate : await this.repository.estimateCount(unfiltered);
-      const order = popularFirst(wanted, media, estimate, indexed, textMatches);
-      // Sorting reads a slice of the most popular media that should hold twice the matches
-      // wanted, then a wider one or every match ranked exactly (nextSlice). The RUM index is
-      // read in its popular tier when that should hold them, else (and when it did not) whole.
-      let slice: number | 'exact' = (2 * wanted * media) / estimate;
-      let tier = order === 'index' ? await this.popularTier(wanted, estimate) : undefined;
-      while (slice !== 'exact') {
-        const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : tier;
-        const found = await this.repository.searchBounded(where, tsQuery, bonus, page, {
-          candidates,
-          order,
-          ...(minPopularity !== undefined && { minPopularity }),
-        });
-        if (found.found >= found.wanted || minPopularity === undefined) {
-          return { items: found.rows.map(toCatalogueItem), total: estimate, approximate: true };
-        }
-        if (order === 'index') {
-          tier = undefined;
-        } else {
-          slice = nextSlice(slice, found, media, exactLimit);
-        }
+    if (estimate === undefined || estimate <= this.titledSearchLimit(media)) {
+      return this.exactPage(where, tsQuery, bonus, page, anyOf);
+    }
+    const indexed = oneWord && (await this.popularTextIndex());
+    if (estimate <= exactLimit && !indexed) {
+      return this.exactPage(where, tsQuery, bonus, page, anyOf);
+    }
+    const candidates = this.tuning.broadCandidates;
+    const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
+    const textMatches =
+      unfiltered === undefined ? estimate : await this.repository.estimateCount(unfiltered);
+    const order = popularFirst(wanted, media, estimate, indexed, textMatches);
+    // A single word (no bonus) below the limit: its title matches and its most popular
+    // candidates from the RUM index give the first pages of ranking every match (searchBounded's
+    // `titled`). Not from a slice of the popularity index: for a few thousand matches it would be
+    // too wide ('powi everyday', 2,999 matches: 153,000 media in the slice, 100 ms). Nor for a
+    // frequent word narrowed by filters: its title matches are too many to collect ('Stoffe'
+    // among the apps: 26-40 ms before every match was ranked all the same).
+    if (estimate <= exactLimit && (order !== 'index' || textMatches > exactLimit)) {
+      return this.exactPage(where, tsQuery, bonus, page, anyOf);
+    }
+    const titled = estimate <= exactLimit ? TITLED_PER_CANDIDATE * candidates : undefined;
+    return (
+      (await this.boundedPage(where, tsQuery, bonus, page, estimate, {
+        order,
+        wanted,
+        ...(titled !== undefined && { titled }),
+      })) ?? this.exactPage(where, tsQuery, bonus, page, anyOf)
+    );
+  }
+
+  /**
+   * The page of the bounded search (CatalogueRepository.searchBounded), or undefined when every
+   * match is to be ranked instead (too many title matches, or a slice that showed the estimate
+   * far too high: nextSlice).
+   */
+  private async boundedPage(
+    where: SQL,
+    tsQuery: SQL,
+    bonus: readonly SQL[],
+    page: Page,
+    estimate: number,
+    { order, wanted, titled }: { order: PopularFirst; wanted: number; titled?: number },
+  ): Promise<SearchResult | undefined> {
+    const media = await this.publishedMedia();
+    const candidates = this.tuning.broadCandidates;
+    // Sorting reads a slice of the most popular media that should hold twice the matches
+    // wanted, then a wider one or every match ranked exactly (nextSlice). The RUM index is
+    // read in its popular tier when that should hold them, else (and when it did not) whole.
+    let slice: number | 'exact' = (2 * wanted * media) / estimate;
+    let tier = order === 'index' ? await this.popularTier(wanted, estimate) : undefined;
+    while (slice !== 'exact') {
+      const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : tier;
+      const found = await this.repository.searchBounded(where, tsQuery, bonus, page, {
+        candidates,
+        order,
+        ...(minPopularity !== undefined && { minPopularity }),
+        ...(titled !== undefined && { titled }),
+      });
+      if (found.titledComplete === false) {
+        // More title matches than are worth ranking beside the candidates (the name of a
+        // subject area in every medium filed there).
+        return undefined;
+      }
+      if (found.found >= found.wanted || minPopularity === undefined) {
+        // Fewer than wanted from the whole index: these were all the matches (an empty deep
+        // page tells nothing).
+        const all = found.found < found.wanted && (found.found > 0 || page.offset === 0);
+        return {
+          items: found.rows.map(toCatalogueItem),
+          total: all ? found.found : estimate,
+          approximate: !all,
+        };
+      }
+      if (order === 'index') {
+        tier = undefined;
+      } else {
+        slice = nextSlice(slice, found, media, this.exactSearchLimit(media));
       }
     }
+    return undefined;
+  }
+
+  /** Every match ranked (CatalogueRepository.searchRanked), with the true total. */
+  private async exactPage(
+    where: SQL,
+    tsQuery: SQL,
+    bonus: readonly SQL[],
+    page: Page,
+    anyOf?: SQL,
+  ): Promise<SearchResult> {
     const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page, anyOf);
     // An empty page says the total only when it is the first (no match at all: every query
     // whose words the catalogue lacks, before its correction is searched).
@@ -679,7 +764,7 @@ export class CatalogueService {
       where,
       tsQuery,
       async () => this.tuning.exactFacetLimit,
-      text?.textMatches,
+      text?.textMatches === undefined ? {} : { textMatches: text.textMatches },
     );
     const sampleSize =
       estimate > this.tuning.exactFacetLimit ? this.tuning.facetSampleSize : undefined;
@@ -731,6 +816,12 @@ export class CatalogueService {
    * catalogue without filters, the search index's count of their entries (indexedMatches, media
    * of every status) stands in when it is higher. Counting every several-word query cost up to
    * 13 ms ('Wasser sparen'); elsewhere its estimate was near the count or above it.
+   *
+   * With `countedAbove`, an estimate above it and at most `limit` is counted in the index too
+   * (public catalogue, no filters) and the count stands in: it decides between ranking every
+   * match and the bounded search, and is the total the bounded search shows. The planner knows
+   * the frequent words only (its statistics) and expects the same of every other one: 2,759 at
+   * a million media for words in 1 to 5,600 media.
    */
   private async matchesEstimate(
     query: SearchFilters,
@@ -738,23 +829,24 @@ export class CatalogueService {
     where: SQL,
     tsQuery: SQL | undefined,
     limit: () => Promise<number>,
-    textMatches?: number,
+    { textMatches, countedAbove }: { textMatches?: number; countedAbove?: number } = {},
   ): Promise<number> {
-    if (textMatches !== undefined && !isFiltered(query) && isPublicCatalogue(scope)) {
-      return textMatches;
-    }
-    const estimate = await this.repository.estimateCount(where);
-    const together =
-      tsQuery !== undefined &&
-      query.q !== undefined &&
-      queryWords(query.q).length > 1 &&
-      namesSubjectArea(query.q) &&
-      !isFiltered(query) &&
-      isPublicCatalogue(scope);
-    if (!together || estimate > (await limit())) {
+    const counted = tsQuery !== undefined && !isFiltered(query) && isPublicCatalogue(scope);
+    const estimate =
+      textMatches !== undefined && counted
+        ? textMatches
+        : await this.repository.estimateCount(where);
+    if (!counted || estimate > (await limit())) {
       return estimate;
     }
-    return Math.max(estimate, await this.repository.indexedMatches(tsQuery));
+    const together =
+      query.q !== undefined && queryWords(query.q).length > 1 && namesSubjectArea(query.q);
+    if (together) {
+      return Math.max(estimate, await this.repository.indexedMatches(tsQuery));
+    }
+    return countedAbove !== undefined && estimate > countedAbove
+      ? this.repository.indexedMatches(tsQuery)
+      : estimate;
   }
 
   /** The subject areas below `parent` that hold published media, with their counts. */

@@ -713,6 +713,13 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     });
     expect(phrase.headers['x-total-count-approximate']).toBe('false');
     expect(phrase.headers['x-total-count']).toBe(String(count));
+    // A word and a stop word in quotes make no phrase: the word's estimate is judged ('"Die
+    // Zelle"' ranked every medium with 'Zelle' as if it were a phrase).
+    const noPhrase = await broadApp.inject({
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('"Grundlagen der"')}`,
+    });
+    expect(noPhrase.headers['x-total-count-approximate']).toBe('true');
+    expect(noPhrase.json<CatalogueItem[]>()).toHaveLength(SEARCH_PAGE_SIZE);
     // No medium has the phrase (its words are apart) and the word: the partial search judges
     // its estimate by the word alone, which is rare, and counts exactly.
     const partialPhrase = await broadApp.inject({

@@ -62,15 +62,6 @@ export function queryPhrases(query: string): { phrases: string[][]; rest: string
   return { phrases, rest };
 }
 
-/**
- * Whether a query holds a phrase in quotes. The planner counts a phrase's media as those with
- * all its words, as it cannot see their order: 141,000 for '"Zelle Zucker Photosynthese"', of
- * which 225 match at a million media.
- */
-export function hasPhrase(query: string): boolean {
-  return queryPhrases(query).phrases.length > 0;
-}
-
 /** What a folded query word also matches, from the catalogue's vocabulary (repository). */
 export interface WordExpansion {
   /** Compounds of the vocabulary with the word as first or last part ('zellteil'). */

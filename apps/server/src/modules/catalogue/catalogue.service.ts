@@ -336,6 +336,11 @@ export class CatalogueService {
     // every match answers such a query in bounded time, with its true total; walking the
     // popularity index for 240 candidates that are not there read the whole table (5.7 s at 1M).
     const phrased = text?.phrased === true;
+    // A single word may be searched by its title matches (rankedPage) unless it names a
+    // subject area: every medium filed there has it among its keywords ('Zielgruppenfilm': more
+    // than 960 title matches collected, 13 ms, before every match was ranked all the same).
+    const titleMatches =
+      text?.oneWord === true && query.q !== undefined && !namesSubjectArea(query.q);
     const estimate = phrased
       ? undefined
       : await this.matchesEstimate(
@@ -346,7 +351,7 @@ export class CatalogueService {
           async () => this.exactSearchLimit(await this.publishedMedia()),
           {
             ...(text?.textMatches !== undefined && { textMatches: text.textMatches }),
-            ...(text?.oneWord === true &&
+            ...(titleMatches &&
               (await this.popularTextIndex()) && {
                 countedAbove: this.titledSearchLimit(await this.publishedMedia()),
               }),
@@ -355,6 +360,7 @@ export class CatalogueService {
     const oneWord = text?.oneWord === true;
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate, {
       oneWord,
+      titleMatches,
       ...(oneWord &&
         isFiltered(query) && { unfiltered: searchConditions({}, tsQuery, scope).where }),
     });
@@ -405,8 +411,10 @@ export class CatalogueService {
    * planner expects more matches than ranking all of them is worth (exactSearchLimit), only the
    * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
    * popularFirst; `unfiltered`: the word's conditions without the query's filters, when it has
-   * some) and the total is the estimate; without an estimate to trust, or when a slice of the
-   * most popular media shows it far too high (nextSlice), every match is ranked (`anyOf`: see
+   * some) and the total is the estimate; with `titleMatches` (a single word that names no
+   * subject area), fewer expected matches (titledSearchLimit) rank the title matches beside the
+   * candidates; without an estimate to trust, or when a slice of the most popular media shows it
+   * far too high (nextSlice), every match is ranked (`anyOf`: see
    * CatalogueRepository.searchRanked).
    */
   private async rankedPage(
@@ -415,7 +423,12 @@ export class CatalogueService {
     bonus: readonly SQL[],
     page: Page,
     estimate: number | undefined,
-    { oneWord, unfiltered, anyOf }: { oneWord: boolean; unfiltered?: SQL; anyOf?: SQL },
+    {
+      oneWord,
+      titleMatches = false,
+      unfiltered,
+      anyOf,
+    }: { oneWord: boolean; titleMatches?: boolean; unfiltered?: SQL; anyOf?: SQL },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     const exactLimit = this.exactSearchLimit(media);
@@ -423,7 +436,7 @@ export class CatalogueService {
       return this.exactPage(where, tsQuery, bonus, page, anyOf);
     }
     const indexed = oneWord && (await this.popularTextIndex());
-    if (estimate <= exactLimit && !indexed) {
+    if (estimate <= exactLimit && !(indexed && titleMatches)) {
       return this.exactPage(where, tsQuery, bonus, page, anyOf);
     }
     const candidates = this.tuning.broadCandidates;

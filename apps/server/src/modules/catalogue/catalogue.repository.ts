@@ -328,19 +328,18 @@ export class CatalogueRepository {
     const popular = sql`popular AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
             FROM media m WHERE ${popularFirst} LIMIT ${candidates})`;
-    // The title matches outside the popular candidates (one more than asked says there were
-    // more), and those of them that the first `candidates` positions show.
+    // The candidates: the popular ones and the title matches outside them (one more than asked
+    // says there were more).
     const withTitled =
       titled === undefined
-        ? sql`WITH ${popular}, candidates AS (SELECT *, false AS titled FROM popular)`
+        ? sql`WITH ${popular}, candidates AS (SELECT * FROM popular)`
         : sql`WITH ${popular},
             titled AS MATERIALIZED (
               SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
               FROM media m WHERE ${where} AND m.rank_vector @@ ${tsQuery}
                 AND m.id NOT IN (SELECT id FROM popular)
               LIMIT ${titled + 1}),
-            candidates AS (SELECT *, false AS titled FROM popular
-                           UNION ALL SELECT *, true FROM titled)`;
+            candidates AS (SELECT * FROM popular UNION ALL SELECT * FROM titled)`;
     const titledCount = titled === undefined ? sql`0` : sql`(SELECT count(*)::int FROM titled)`;
     if (page.offset >= candidates) {
       // Past the first positions, the other matches by popularity: without title matches

@@ -123,8 +123,7 @@ const byFrequency = (a: VocabularyWord, b: VocabularyWord) =>
  * whose rarer part is most frequent); whether the vocabulary holds its stem (`known`); and for
  * `typed`, the word still being typed, the MAX_COMPLETIONS most frequent vocabulary words it
  * starts, but not its own stem. A word without a stem (a stop word) has no entry but its
- * completions. `stemOf` knows
- * the stems of textsToStem's texts.
+ * completions. `stemOf` knows the stems of textsToStem's texts.
  */
 export function expandWords(
   vocabulary: Vocabulary,

@@ -1,4 +1,8 @@
-import { CatalogueSearchQuerySchema, SEARCH_PAGE_SIZE } from '@medienkatalog/domain';
+import {
+  CatalogueDistinctQuerySchema,
+  CatalogueSearchQuerySchema,
+  SEARCH_PAGE_SIZE,
+} from '@medienkatalog/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -23,6 +27,19 @@ class NotingRepository extends CatalogueRepository {
     this.bounded.push(args[4]);
     return super.searchBounded(...args);
   }
+
+  readonly sampled: Parameters<CatalogueRepository['facetCounts']>[2][] = [];
+
+  /** With `emptyTier`, a tier that held none of the matches. */
+  emptyTier = false;
+
+  override async facetCounts(...args: Parameters<CatalogueRepository['facetCounts']>) {
+    this.sampled.push(args[2]);
+    if (this.emptyTier && args[2]?.minPopularity !== undefined) {
+      return { counted: 0, values: [] };
+    }
+    return super.facetCounts(...args);
+  }
 }
 
 describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
@@ -37,7 +54,8 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
         mediumRecord({
           fn_nr: `P${i}`,
           fn_titel: `Unterricht ${i}`,
-          fn_kurztext: i % 2 === 0 ? 'Mit einem Tier.' : 'Ohne.',
+          fn_kurztext:
+            i % 10 === 0 ? 'Mit einem Tier im Wald.' : i % 2 === 0 ? 'Mit einem Tier.' : 'Ohne.',
           stars: i,
         }),
       ),
@@ -114,6 +132,37 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     } finally {
       expect(await maintainPopularTier(database.db)).toBe('built');
     }
+  });
+
+  it('gives the sample of the facet counts of a broad word, else the whole index does', async () => {
+    const noting = new NotingRepository(database.db);
+    // A word in every tenth medium (the RUM index is read for a word in at most a fifth), of
+    // which the tier holds about six.
+    const sampleSize = 3;
+    const facets = () =>
+      new CatalogueService(
+        noting,
+        { ...DEFAULT_SEARCH_TUNING, exactFacetLimit: 2, facetSampleSize: sampleSize },
+        { entries: 0, versionCheckMs: 0 },
+      ).distinct(CatalogueDistinctQuerySchema.parse({ q: 'Wald', f: ['fn_typ'] }));
+    const fromTier = await facets();
+    // Each medium has one type: the sample, scaled to the estimate.
+    expect(fromTier.approximate).toBe(true);
+    expect(fromTier.fn_typ?.reduce((sum, value) => sum + value.count, 0)).toBeGreaterThan(
+      count / 20,
+    );
+    const floor = await noting.popularTierFloor();
+    // The RUM index hands out matches one by one, the tier's first (without RUM: GIN's bitmap).
+    const rum = await noting.hasPopularTextIndex();
+    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual([
+      rum ? floor : undefined,
+    ]);
+    noting.emptyTier = true;
+    noting.sampled.length = 0;
+    expect(await facets()).toEqual(fromTier);
+    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual(
+      rum ? [floor, undefined] : [undefined],
+    );
   });
 
   it('is what the planner reads for the popular matches above its floor', async () => {

@@ -805,14 +805,27 @@ export class CatalogueService {
       !isFiltered(query) &&
       isPublicCatalogue(scope) &&
       estimate * 5 <= (await this.publishedMedia());
-    const { counted, values } = await this.repository.facetCounts(
-      where,
-      query.f,
+    const sample =
       sampleSize === undefined
         ? undefined
-        : { size: sampleSize, fromTextIndex: streamed && (await this.popularTextIndex()) },
-      query.geb_parent,
-    );
+        : { size: sampleSize, fromTextIndex: streamed && (await this.popularTextIndex()) };
+    // Sampled from the popular tier when it should hold a full sample (and from the whole index
+    // when it did not): a tenth of the posting list to read before the first match.
+    const tier =
+      sample?.fromTextIndex === true ? await this.popularTier(sample.size, estimate) : undefined;
+    const inTier =
+      tier === undefined || sample === undefined
+        ? undefined
+        : await this.repository.facetCounts(
+            where,
+            query.f,
+            { ...sample, minPopularity: tier },
+            query.geb_parent,
+          );
+    const { counted, values } =
+      inTier !== undefined && inTier.counted >= (sample?.size ?? 0)
+        ? inTier
+        : await this.repository.facetCounts(where, query.f, sample, query.geb_parent);
     // A full sample means there were more matches than counted: scale to the estimate.
     const sampled = sampleSize !== undefined && counted >= sampleSize;
     const scale = sampled ? Math.max(estimate, counted) / counted : 1;

@@ -179,6 +179,47 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     expect(cteScans.map((node) => node['Actual Loops'])).toEqual(cteScans.map(() => 1));
   });
 
+  it('matches each alternative of a widened word by the index on its own, finding the same media', async () => {
+    // GIN and RUM check every entry of an OR of many lexemes against all of them: a word with 32
+    // compounds and completions took 21 ms from the RUM index at a million media, 4 ms so.
+    const db = context.database.db;
+    const repository = new CatalogueRepository(db);
+    const tsQuery = searchTsQuery(
+      'Teilung',
+      await new CatalogueService(repository).wordExpansions(['teilung']),
+    );
+    if (tsQuery === undefined) {
+      throw new Error('no tsquery for a word');
+    }
+    const { where, whereToEstimate } = searchConditions({}, tsQuery);
+    const numbers = async (condition: SQL) =>
+      (
+        await queryRows<{ fn_nr: string }>(
+          db,
+          sql`SELECT m.fn_nr FROM media m WHERE ${condition} ORDER BY m.fn_nr`,
+        )
+      ).map((row) => row.fn_nr);
+    expect(await numbers(where)).toEqual(['TEI1', 'ZEL1']);
+    expect(await numbers(whereToEstimate)).toEqual(['TEI1', 'ZEL1']);
+    const [row] = await db.transaction(async (tx) => {
+      // A handful of media: the planner would read the table or the published ones.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      return queryRows<{ 'QUERY PLAN': unknown }>(
+        tx,
+        sql`EXPLAIN (FORMAT JSON) SELECT m.id FROM media m
+            WHERE ${tsQuery.matchedBy(sql`m.search_vector`)}`,
+      );
+    });
+    const plan = row?.['QUERY PLAN'];
+    const nodes = planNodes(typeof plan === 'string' ? JSON.parse(plan) : plan);
+    const either = nodes.find((node) => node['Node Type'] === 'BitmapOr');
+    expect(either?.Plans?.map((node) => node['Node Type'])).toEqual([
+      'Bitmap Index Scan',
+      'Bitmap Index Scan',
+    ]);
+  });
+
   it('finds a compound by its parts', async () => {
     expect(titles(await search('Zellkern.'))).toEqual(['Der Kern der Zelle']);
   });

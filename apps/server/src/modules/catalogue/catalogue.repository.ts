@@ -4,6 +4,7 @@ import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 import { cardMediumColumns, withoutVersion, type CardMedium } from '../auth/access.repository.ts';
 import { tallyFacets, type FacetGroup, type FacetTally } from './facet-tally.ts';
 import { textArray } from './search-filters.ts';
+import { matches } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
 import type { VocabularyWord } from './vocabulary.ts';
 
@@ -65,7 +66,8 @@ function indexedBonusOf(where: SQL, bonus: readonly SQL[]) {
     with: bonus.map(
       (tsQuery, index) =>
         sql`${names[index]} AS MATERIALIZED (
-              SELECT m.id FROM media m WHERE ${where} AND m.search_vector @@ ${tsQuery}), `,
+              SELECT m.id FROM media m
+              WHERE ${where} AND ${matches(sql`m.search_vector`, tsQuery)}), `,
     ),
     count:
       names.length === 0
@@ -332,7 +334,7 @@ export class CatalogueRepository {
         : sql`WITH ${popular},
             titled AS MATERIALIZED (
               SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
-              FROM media m WHERE ${where} AND m.rank_vector @@ ${tsQuery}
+              FROM media m WHERE ${where} AND ${matches(sql`m.rank_vector`, tsQuery)}
                 AND m.id NOT IN (SELECT id FROM popular)
               LIMIT ${titled + 1}),
             candidates AS (SELECT * FROM popular UNION ALL SELECT * FROM titled)`;

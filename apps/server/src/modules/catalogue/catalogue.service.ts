@@ -39,8 +39,11 @@ import {
   namesSubjectArea,
   queryPhrases,
   queryWords,
+  anyPart,
   searchTsQuery,
   searchTsQueryParts,
+  TextTsQuery,
+  type TsQueryPart,
   typedPrefix,
   unwidened,
   widens,
@@ -310,7 +313,7 @@ export class CatalogueService {
   ): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const text = await this.textQuery(query.q);
-    const { where, tsQuery } = searchConditions(query, text?.tsQuery, scope);
+    const { where, whereToEstimate, tsQuery } = searchConditions(query, text?.tsQuery, scope);
 
     if (!tsQuery) {
       const estimate = await this.repository.estimateCount(where);
@@ -346,7 +349,7 @@ export class CatalogueService {
       : await this.matchesEstimate(
           query,
           scope,
-          where,
+          whereToEstimate,
           tsQuery,
           async () => this.exactSearchLimit(await this.publishedMedia()),
           {
@@ -362,7 +365,9 @@ export class CatalogueService {
       oneWord,
       titleMatches,
       ...(oneWord &&
-        isFiltered(query) && { unfiltered: searchConditions({}, tsQuery, scope).where }),
+        isFiltered(query) && {
+          unfiltered: searchConditions({}, tsQuery, scope).whereToEstimate,
+        }),
     });
     if (ranked.total > 0 || query.q === undefined || !fallback) {
       return ranked.total > 0
@@ -554,15 +559,21 @@ export class CatalogueService {
       return { items: [], total: 0, approximate: false };
     }
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
-    const any = sql`(${sql.join(parts, sql` || `)})`;
-    const { where } = searchConditions({ ...query, q: undefined }, any, scope);
+    const any = anyPart(parts);
+    const { where, whereToEstimate } = searchConditions({ ...query, q: undefined }, any, scope);
     // Ranked by how many of the words each matches, then by relevance.
     const found = await this.rankedPage(
       where,
       any,
-      parts,
+      parts.map((part) => new TextTsQuery([part])),
       page,
-      await this.partialEstimate({ ...query, q: undefined }, scope, words, phrases, where),
+      await this.partialEstimate(
+        { ...query, q: undefined },
+        scope,
+        words,
+        phrases,
+        whereToEstimate,
+      ),
       {
         oneWord: false,
         anyOf: searchConditions({ ...query, q: undefined }, undefined, scope).where,
@@ -584,18 +595,19 @@ export class CatalogueService {
   private async partialEstimate(
     filters: CatalogueSearchQuery,
     scope: SearchScope,
-    words: SQL[],
-    phrases: SQL[],
-    where: SQL,
+    words: TsQueryPart[],
+    phrases: TsQueryPart[],
+    whereToEstimate: SQL,
   ): Promise<number | undefined> {
     if (phrases.length === 0) {
-      return this.repository.estimateCount(where);
+      return this.repository.estimateCount(whereToEstimate);
     }
     if (words.length === 0) {
       return undefined;
     }
-    const anyWord = sql`(${sql.join(words, sql` || `)})`;
-    return this.repository.estimateCount(searchConditions(filters, anyWord, scope).where);
+    return this.repository.estimateCount(
+      searchConditions(filters, anyPart(words), scope).whereToEstimate,
+    );
   }
 
   /**
@@ -681,7 +693,9 @@ export class CatalogueService {
   ): Promise<{ expansions: WordExpansions; textMatches?: number }> {
     const limit = this.exactSearchLimit(await this.publishedMedia());
     const matches = (word: string, expansion?: WordExpansion) =>
-      this.repository.estimateCount(searchConditions({}, wordTsQuery(word, expansion)).where);
+      this.repository.estimateCount(
+        searchConditions({}, wordTsQuery(word, expansion)).whereToEstimate,
+      );
     const only = alone === undefined ? undefined : expansions.get(alone);
     if (alone !== undefined && only !== undefined && widens(only)) {
       const expanded = await matches(alone, only);
@@ -783,11 +797,11 @@ export class CatalogueService {
     scope: SearchScope,
   ): Promise<CatalogueDistinct> {
     const text = await this.textQuery(query.q);
-    const { where, tsQuery } = searchConditions(query, text?.tsQuery, scope);
+    const { where, whereToEstimate, tsQuery } = searchConditions(query, text?.tsQuery, scope);
     const estimate = await this.matchesEstimate(
       query,
       scope,
-      where,
+      whereToEstimate,
       tsQuery,
       async () => this.tuning.exactFacetLimit,
       text?.textMatches === undefined ? {} : { textMatches: text.textMatches },
@@ -865,7 +879,7 @@ export class CatalogueService {
   private async matchesEstimate(
     query: SearchFilters,
     scope: SearchScope,
-    where: SQL,
+    whereToEstimate: SQL,
     tsQuery: SQL | undefined,
     limit: () => Promise<number>,
     { textMatches, countedAbove }: { textMatches?: number; countedAbove?: number } = {},
@@ -874,7 +888,7 @@ export class CatalogueService {
     const estimate =
       textMatches !== undefined && counted
         ? textMatches
-        : await this.repository.estimateCount(where);
+        : await this.repository.estimateCount(whereToEstimate);
     if (!counted || estimate > (await limit())) {
       return estimate;
     }

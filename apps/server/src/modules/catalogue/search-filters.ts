@@ -6,7 +6,7 @@ import {
 } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { covers, inForce } from '../licences/licence-sql.ts';
-import { searchTsQuery } from './search-text.ts';
+import { matches, searchTsQuery } from './search-text.ts';
 
 /** The filters of a catalogue search, as both the search and the distinct call take them. */
 export type SearchFilters = Omit<CatalogueDistinctQuery, 'f' | 'geb_parent'>;
@@ -129,8 +129,13 @@ export function isPublicCatalogue(scope: SearchScope): boolean {
 }
 
 export interface SearchConditions {
-  /** Every condition but the free text, ANDed; always includes the scope. */
+  /** Every condition, ANDed; always includes the scope. The text as TextTsQuery.matchedBy. */
   where: SQL;
+  /**
+   * The same conditions with the text as one tsquery, for the planner's estimates: the same
+   * estimate, planned in a fraction of the time of `where`'s alternatives (TextTsQuery).
+   */
+  whereToEstimate: SQL;
   /** The tsquery of the free text, when there is one. */
   tsQuery: SQL | undefined;
 }
@@ -155,9 +160,6 @@ export function searchConditions(
                   WHERE o.context_path = ${scope.licensedTo} AND ${inForce('l', 'p')}
                     AND ${covers('l', 'm')})`,
     );
-  }
-  if (tsQuery) {
-    conditions.push(sql`m.search_vector @@ ${tsQuery}`);
   }
   const types = typeFilter(filters);
   if (types) {
@@ -193,5 +195,11 @@ export function searchConditions(
                                    WHERE mt.path = ANY(${textArray(paths)}))`,
     );
   }
-  return { where: sql.join(conditions, sql` AND `), tsQuery };
+  const withText = (text: SQL | undefined) =>
+    sql.join(text === undefined ? conditions : [...conditions, text], sql` AND `);
+  return {
+    where: withText(tsQuery && matches(sql`m.search_vector`, tsQuery)),
+    whereToEstimate: withText(tsQuery && sql`m.search_vector @@ ${tsQuery}`),
+    tsQuery,
+  };
 }

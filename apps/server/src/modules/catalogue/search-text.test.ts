@@ -5,9 +5,11 @@ import {
   namesSubjectArea,
   queryWords,
   queryPhrases,
+  searchTsQuery,
   typedPrefix,
   wordTsQuery,
 } from './search-text.ts';
+import { sql } from 'drizzle-orm';
 
 describe('foldText', () => {
   it.each([
@@ -83,6 +85,40 @@ describe('wordTsQuery', () => {
       wordTsQuery('photosy', { compounds: [], parts: [], completions: ['photosynthes', 'a:*'] }),
     );
     expect(params).toEqual(['photosy', 'photosynthes']);
+  });
+});
+
+describe('searchTsQuery', () => {
+  const render = (query: Parameters<PgDialect['sqlToQuery']>[0]) =>
+    new PgDialect().sqlToQuery(query);
+  const typed = { compounds: ['zellteil'], parts: [], completions: ['zellkern', 'zellwand'] };
+  const query = searchTsQuery('Wand Zell', new Map([['zell', typed]]));
+
+  it('is in SQL the one tsquery: every word, each by any of its alternatives', () => {
+    if (query === undefined) {
+      throw new Error('no tsquery');
+    }
+    expect(render(query)).toEqual({
+      sql:
+        "((plainto_tsquery('german', $1)) && (plainto_tsquery('german', $2) || " +
+        "to_tsquery('simple', $3) || to_tsquery('simple', $4)))",
+      params: ['wand', 'zell', 'zellteil', 'zellkern | zellwand'],
+      typings: expect.any(Array) as unknown,
+    });
+  });
+
+  it('matches each lexeme of a widened word in a condition of its own, the rest as one', () => {
+    const condition = query?.matchedBy(sql`v`);
+    if (condition === undefined) {
+      throw new Error('no tsquery');
+    }
+    const { sql: text, params } = render(condition);
+    expect(text).toBe(
+      "v @@ ((plainto_tsquery('german', $1))) AND (v @@ (plainto_tsquery('german', $2)) OR " +
+        "v @@ to_tsquery('simple', $3) OR v @@ to_tsquery('simple', $4) OR " +
+        "v @@ to_tsquery('simple', $5))",
+    );
+    expect(params).toEqual(['wand', 'zell', 'zellteil', 'zellkern', 'zellwand']);
   });
 });
 

@@ -41,7 +41,12 @@ function rankOf(
     : sql`(${bonus.count} + ${density(tsQuery)})`;
 }
 
-/** How many of `bonus` (tsqueries) medium `m` matches, checking its search vector. */
+/**
+ * How many of `bonus` (tsqueries) medium `m` matches, checking its search vector, which is in the
+ * row (migration 0023). Reading the matches of each from the full-text index instead (a CTE per
+ * tsquery, from when the vectors were TOASTed) read every match's heap page twice: at a million
+ * media 'Holztechnik' with its parts, 7,057 matches, 34 ms that way, 23 ms so.
+ */
 function bonusOf(bonus: readonly SQL[]): SQL | undefined {
   return bonus.length === 0
     ? undefined
@@ -49,39 +54,6 @@ function bonusOf(bonus: readonly SQL[]): SQL | undefined {
         bonus.map((tsQuery) => sql`(m.search_vector @@ ${tsQuery})::int`),
         sql` + `,
       );
-}
-
-/**
- * The same count for the media `m` matching `where`, from the full-text index: each tsquery's
- * matches among them are read once (`bonus_N`) instead of every match's search vector, most of
- * them TOASTed (at a million media 'Verkehrsgeographie' spent 84 of its 126 ms reading the
- * search vectors of its 6,154 matches). Each medium is looked up in them with `IN`, a hashed
- * subplan: a join let the planner, which expects about one row of such a CTE, loop over all of
- * it for every match ('künstlerisches Schaffen', 4,434 matches: 19.7 million comparisons, 3.1 s;
- * 50 ms hashed).
- */
-function indexedBonusOf(where: SQL, bonus: readonly SQL[]) {
-  const names = bonus.map((_tsQuery, index) => sql.raw(`bonus_${String(index)}`));
-  return {
-    with: bonus.map(
-      (tsQuery, index) =>
-        sql`${names[index]} AS MATERIALIZED (
-              SELECT m.id FROM media m
-              WHERE ${where} AND ${matches(sql`m.search_vector`, tsQuery)}), `,
-    ),
-    count:
-      names.length === 0
-        ? undefined
-        : sql.join(
-            names.map((name) => sql`(m.id IN (SELECT id FROM ${name}))::int`),
-            sql` + `,
-          ),
-    /** Whether medium `m` matches any of `bonus`, from their CTEs. */
-    any: sql`m.id IN (${sql.join(
-      names.map((name) => sql`SELECT id FROM ${name}`),
-      sql` UNION `,
-    )})`,
-  };
 }
 
 /**
@@ -244,31 +216,24 @@ export class CatalogueRepository {
 
   /**
    * Ranks every match (used when the planner expects few enough matches); `bonus`: tsqueries
-   * each of which adds 1 to the rank of the media that match it (see rankOf). `anyOf`: when the
-   * matches are the media of these conditions (`where` without its text) that match any of
-   * `bonus` (the 'most words' search): they are read from the bonus CTEs instead of checking
-   * every match's search vector against `tsQuery` once more. A phrase is checked in each
-   * candidate's search vector (TOASTed): at a million media '"Photosynthese Energien Polymere"
-   * Selhalka' checked 50,000 media twice for the CTE (its conditions and its phrase) and once
-   * more for the matches, 740 ms.
+   * each of which adds 1 to the rank of the media that match it (see rankOf).
    */
-  async searchRanked(where: SQL, tsQuery: SQL, bonus: readonly SQL[], page: Page, anyOf?: SQL) {
-    const indexed = indexedBonusOf(anyOf ?? where, bonus);
-    const matches = anyOf === undefined || bonus.length === 0 ? where : indexed.any;
+  async searchRanked(where: SQL, tsQuery: SQL, bonus: readonly SQL[], page: Page) {
+    const bonusCount = bonusOf(bonus);
     const rank = rankOf(
       sql`m.rank_vector`,
       tsQuery,
-      indexed.count && { count: indexed.count, tsQueries: bonus },
+      bonusCount && { count: bonusCount, tsQueries: bonus },
     );
     const rows = await queryRows<RowWithTotal>(
       this.db,
       // The rank is computed below the count of all matches (`OFFSET 0` keeps the planner from
       // moving it above): otherwise the window kept every match's rank vector to rank it after
       // ('artgerechte Haltung', 7,058 matches at a million media: 28 → 23 ms).
-      sql`WITH ${sql.join(indexed.with)} hits AS (
+      sql`WITH hits AS (
             SELECT id, popularity, rank, count(*) OVER () AS total
             FROM (SELECT m.id, m.popularity, ${rank} AS rank
-                  FROM media m WHERE ${matches} OFFSET 0) AS matches
+                  FROM media m WHERE ${where} OFFSET 0) AS matches
             ORDER BY rank DESC, popularity DESC, id DESC
             LIMIT ${page.limit} OFFSET ${page.offset})
           SELECT ${mediumColumns}, hits.total FROM hits JOIN media m ON m.id = hits.id

@@ -419,8 +419,7 @@ export class CatalogueService {
    * some) and the total is the estimate; with `titleMatches` (a single word that names no
    * subject area), fewer expected matches (titledSearchLimit) rank the title matches beside the
    * candidates; without an estimate to trust, or when a slice of the most popular media shows it
-   * far too high (nextSlice), every match is ranked (`anyOf`: see
-   * CatalogueRepository.searchRanked).
+   * far too high (nextSlice), every match is ranked (CatalogueRepository.searchRanked).
    */
   private async rankedPage(
     where: SQL,
@@ -432,17 +431,16 @@ export class CatalogueService {
       oneWord,
       titleMatches = false,
       unfiltered,
-      anyOf,
-    }: { oneWord: boolean; titleMatches?: boolean; unfiltered?: SQL; anyOf?: SQL },
+    }: { oneWord: boolean; titleMatches?: boolean; unfiltered?: SQL },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     const exactLimit = this.exactSearchLimit(media);
     if (estimate === undefined || estimate <= this.titledSearchLimit(media)) {
-      return this.exactPage(where, tsQuery, bonus, page, anyOf);
+      return this.exactPage(where, tsQuery, bonus, page);
     }
     const indexed = oneWord && (await this.popularTextIndex());
     if (estimate <= exactLimit && !(indexed && titleMatches)) {
-      return this.exactPage(where, tsQuery, bonus, page, anyOf);
+      return this.exactPage(where, tsQuery, bonus, page);
     }
     const candidates = this.tuning.broadCandidates;
     const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
@@ -456,7 +454,7 @@ export class CatalogueService {
     // frequent word narrowed by filters: its title matches are too many to collect ('Stoffe'
     // among the apps: 26-40 ms before every match was ranked all the same).
     if (estimate <= exactLimit && (order !== 'index' || textMatches > exactLimit)) {
-      return this.exactPage(where, tsQuery, bonus, page, anyOf);
+      return this.exactPage(where, tsQuery, bonus, page);
     }
     const titled = estimate <= exactLimit ? TITLED_PER_CANDIDATE * candidates : undefined;
     return (
@@ -464,7 +462,7 @@ export class CatalogueService {
         order,
         wanted,
         ...(titled !== undefined && { titled }),
-      })) ?? this.exactPage(where, tsQuery, bonus, page, anyOf)
+      })) ?? this.exactPage(where, tsQuery, bonus, page)
     );
   }
 
@@ -526,9 +524,8 @@ export class CatalogueService {
     tsQuery: SQL,
     bonus: readonly SQL[],
     page: Page,
-    anyOf?: SQL,
   ): Promise<SearchResult> {
-    const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page, anyOf);
+    const ranked = await this.repository.searchRanked(where, tsQuery, bonus, page);
     // An empty page says the total only when it is the first (no match at all: every query
     // whose words the catalogue lacks, before its correction is searched).
     const total = ranked.total ?? (page.offset === 0 ? 0 : await this.repository.countExact(where));
@@ -574,10 +571,7 @@ export class CatalogueService {
         phrases,
         whereToEstimate,
       ),
-      {
-        oneWord: false,
-        anyOf: searchConditions({ ...query, q: undefined }, undefined, scope).where,
-      },
+      { oneWord: false },
     );
     return {
       ...found,

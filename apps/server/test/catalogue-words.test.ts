@@ -323,6 +323,34 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     expect(expansions.get('zellteilunk')?.known).toBe(false);
   });
 
+  it('says in one statement which words the catalogue has, through the search index only', async () => {
+    const db = context.database.db;
+    const calls: string[] = [];
+    const watched = new Proxy(db, {
+      get: (target, property, receiver) => {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return (property === 'execute' || property === 'transaction') && typeof value === 'function'
+          ? (...args: unknown[]) => {
+              calls.push(property);
+              return (value as (...inner: unknown[]) => unknown).apply(target, args);
+            }
+          : value;
+      },
+    });
+    const facts = await new CatalogueRepository(watched).wordStems(['mitose', 'kernn', 'der']);
+    expect(facts.stems.map(({ raw, inCatalogue }) => [raw, inCatalogue])).toEqual([
+      ['mitose', true],
+      ['kernn', false],
+    ]);
+    // One round trip, where a transaction with its own settings took four.
+    expect(calls).toEqual(['execute']);
+    const [settings] = await queryRows<{ config: string[] }>(
+      db,
+      sql`SELECT proconfig AS config FROM pg_proc WHERE proname = 'mk_word_stems'`,
+    );
+    expect(settings?.config).toEqual(['enable_seqscan=off', 'enable_indexscan=off']);
+  });
+
   it('searches a broad word without its compounds, which would rank below all its matches', async () => {
     // Every word is broad when the exact ranking stops at 0 expected matches.
     const broadApp = await buildApp({

@@ -32,9 +32,12 @@ export interface DatabaseHandle {
  * little more than sequential ones; with the default 4.0 the planner scanned the whole table
  * (and its TOASTed search vectors) instead of the GIN index: 102 ms instead of 15 ms. The RUM
  * index sorts a query's posting lists by popularity in working memory: with the default 4 MB it
- * spilled to disk for a word in 33,000 media (85 ms; 40 ms with 16 MB).
+ * spilled to disk for a word in 33,000 media (85 ms; 40 ms with 16 MB), and with 16 MB for the
+ * deep pages of a broad word ('Zucker', 443,000 media, page 190: 111 ms, 69 ms with 64 MB). A
+ * pool has a few connections (twice the cores): 64 MB each, where a transaction that raised it for
+ * a deep page alone took three round trips more.
  */
-const SESSION_SETTINGS = ['jit=off', 'random_page_cost=1.1', 'work_mem=16384' /* kB */];
+const SESSION_SETTINGS = ['jit=off', 'random_page_cost=1.1', 'work_mem=65536' /* kB */];
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 

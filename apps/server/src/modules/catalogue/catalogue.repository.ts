@@ -11,9 +11,6 @@ import type { VocabularyWord } from './vocabulary.ts';
 /** The partial index of the popular tier's search vectors (popular-tier.ts). */
 export const POPULAR_TIER_INDEX = 'media_search_tier_idx';
 
-/** Working memory of the sort of a deep page from the RUM index (see searchBounded). */
-const DEEP_SORT_MEMORY = '64MB';
-
 /**
  * The relevance of a medium: cover density of the query in its rank vector, plus a whole-number
  * bonus where there is one (how many of the `bonus` tsqueries it matches: the query's words or
@@ -321,16 +318,7 @@ export class CatalogueRepository {
                   AND m.id NOT IN (SELECT id FROM shown)
                 ORDER BY ${orderBy}
                 LIMIT ${page.limit} OFFSET ${page.offset - candidates}`;
-      // The RUM index sorts the whole posting list by popularity: a broad word's spilled to
-      // disk with the session's 16 MB ('Zucker', 443,000 media, page 190 at a million media:
-      // 111 ms, 69 ms in memory).
-      const rows =
-        options.order === 'index'
-          ? await this.db.transaction(async (tx) => {
-              await tx.execute(sql.raw(`SET LOCAL work_mem = '${DEEP_SORT_MEMORY}'`));
-              return queryRows<MediumRow & { titled_count: number }>(tx, deep);
-            })
-          : await queryRows<MediumRow & { titled_count: number }>(this.db, deep);
+      const rows = await queryRows<MediumRow & { titled_count: number }>(this.db, deep);
       // An empty page tells nothing of how many matches came before it.
       const found = rows.length === 0 ? 0 : page.offset + rows.length;
       return {
@@ -422,10 +410,10 @@ export class CatalogueRepository {
    * For each folded query word (stop words left out) its lexeme, whether the catalogue has it
    * (among the words of titles and keywords, or anywhere in a medium's texts: such a word needs
    * no correction), and the version of the vocabulary (`search_words`) these were read at. The
-   * texts are looked up in the search index only (withBitmapScansOnly): for the first match of
-   * a word it expects in a few hundred media, PGlite's planner chose to read the table (100,000
-   * media: 220-400 ms for a word nowhere, where the index answers in a millisecond), more so
-   * with the search index holding the filters too (migration 0024).
+   * texts are looked up in the search index only (mk_word_stems, migration 0028): for the first
+   * match of a word it expects in a few hundred media, PGlite's planner chose to read the table
+   * (100,000 media: 220-400 ms for a word nowhere, where the index answers in a millisecond),
+   * more so with the search index holding the filters too (migration 0024).
    */
   async wordStems(
     words: readonly string[],
@@ -436,23 +424,9 @@ export class CatalogueRepository {
       in_catalogue: boolean | null;
       vocabulary: number | string;
     };
-    const rows = await withBitmapScansOnly(this.db, async (tx) =>
-      queryRows<Row>(
-        tx,
-        sql`SELECT q.raw, q.stem,
-                 EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.stem)
-                   OR EXISTS (SELECT 1 FROM media m WHERE m.fn_status = 'published'
-                                AND m.search_vector @@ to_tsquery('simple', q.stem)) AS in_catalogue,
-                 v.vocabulary
-          FROM catalogue_version v
-          LEFT JOIN (SELECT t.position, t.raw,
-                            (SELECT l.lexeme FROM unnest(to_tsvector('german', t.raw)) AS l
-                             LIMIT 1) AS stem
-                     FROM unnest(${textArray(words)})
-                          WITH ORDINALITY AS t(raw, position)) AS q ON q.stem IS NOT NULL
-          WHERE v.id = 1
-          ORDER BY q.position`,
-      ),
+    const rows = await queryRows<Row>(
+      this.db,
+      sql`SELECT raw, stem, in_catalogue, vocabulary FROM mk_word_stems(${textArray(words)})`,
     );
     return {
       stems: rows.flatMap((row) =>
@@ -686,20 +660,6 @@ export class CatalogueRepository {
     );
     return row;
   }
-}
-
-/**
- * Runs `work` in a transaction whose statements read tables only through bitmap scans of their
- * indexes (no sequential or plain index scans), for statements the planner costs wrongly.
- */
-function withBitmapScansOnly<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT set_config('enable_seqscan', 'off', true),
-                 set_config('enable_indexscan', 'off', true)`,
-    );
-    return work(tx);
-  });
 }
 
 /**

@@ -134,22 +134,26 @@ export const media = pgTable(
     // inside the index ('bestimm' and one type, 11,000 of 166,000 and 67,000 media: 12 ms),
     // where two indexes built a bitmap each and ANDed them (87 ms at a million media). The type
     // and the producer are arrays for it: `ARRAY[fn_typ] && ...` (search-filters.ts).
-    index('media_search_idx').using(
-      'gin',
-      table.search_vector,
-      table.geb_paths,
-      table.geb_codes,
-      table.sprache_codes,
-      table.adressat_codes,
-      table.schlag_keys,
-      table.mediathek_ids,
-      sql`(ARRAY[${table.fn_typ}])`,
-      sql`(ARRAY[lower(${table.fn_prodname}), ${table.pool}])`,
-    ),
+    index('media_search_idx')
+      .using(
+        'gin',
+        table.search_vector,
+        table.geb_paths,
+        table.geb_codes,
+        table.sprache_codes,
+        table.adressat_codes,
+        table.schlag_keys,
+        table.mediathek_ids,
+        sql`(ARRAY[${table.fn_typ}])`,
+        sql`(ARRAY[lower(${table.fn_prodname}), ${table.pool}])`,
+      )
+      // Every scan reads the whole pending list: at most 256 kB of it (migration 0029).
+      .with({ gin_pending_list_limit: 256 }),
     // The media whose titles, keywords or subject names hold a word (the spelling of a
     // correction; 68 MB and an 8 s build at a million media).
     index('media_rank_vector_idx')
       .using('gin', table.rank_vector)
+      .with({ gin_pending_list_limit: 256 })
       .where(sql`fn_status = 'published'`),
     // Ascending: scanned backwards they serve ORDER BY ... DESC (whose NULLS FIRST a
     // 'DESC NULLS LAST' index would not match).

@@ -856,12 +856,12 @@ export class CatalogueService {
   }
 
   /**
-   * The planner's estimate of the matches of `where`. The words of a subject area's name come
-   * together far more often than the planner, taking them as independent, expects ('Bildende
-   * Kunst' 2,298 expected, 32,051 matches at a million media; 'Farbtechnik und Raumgestaltung'
-   * 124 and 11,169): when it expects few enough of them (at most `limit`) for the public
-   * catalogue without filters, the search index's count of their entries (indexedMatches, media
-   * of every status) stands in when it is higher. Counting every several-word query cost up to
+   * The planner's estimate of the matches of `whereToEstimate` (SearchConditions). The words of a
+   * subject area's name come together far more often than the planner, taking them as
+   * independent, expects ('Bildende Kunst' 2,298 expected, 32,051 matches at a million media;
+   * 'Farbtechnik und Raumgestaltung' 124 and 11,169): when it expects few enough of them (at most
+   * `limit`) for the public catalogue without filters, the search index's count of their entries
+   * (indexedMatches, media of every status) stands in when it is higher. Counting every several-word query cost up to
    * 13 ms ('Wasser sparen'); elsewhere its estimate was near the count or above it.
    *
    * With `countedAbove`, an estimate above it and at most `limit` is counted in the index too

@@ -15,6 +15,7 @@
  *                           [--serial-sample 300] [--log-seconds 300] [--cache-entries N]
  *                           [--log-seed 42] [--port 8391] [--load-only] [--signed-in]
  *                           [--groups REGEX]  (only the groups whose name matches)
+ *                           [--compare DIR]   (this tree's server beside DIR's: compareRun)
  *
  * With --signed-in every search group runs a second time, half of the connections signed in as a
  * teacher whose school holds some of the 100,000 licences (cards then carry what the user may
@@ -61,6 +62,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     port: { type: 'string', default: '8391' },
     'load-only': { type: 'boolean', default: false },
+    compare: { type: 'string' },
     cache: { type: 'string', default: 'both' },
     'signed-in': { type: 'boolean', default: false },
     'serial-sample': { type: 'string', default: '300' },
@@ -242,7 +244,7 @@ async function readProbe(pid: number | undefined): Promise<CacheProbeReport | un
   return undefined;
 }
 
-async function startServer(env: NodeJS.ProcessEnv, cached: boolean) {
+async function startServer(env: NodeJS.ProcessEnv, cached: boolean, root = repositoryRoot) {
   const probe = path.join(import.meta.dirname, 'cache-probe.ts');
   const child = spawn(
     process.execPath,
@@ -250,7 +252,7 @@ async function startServer(env: NodeJS.ProcessEnv, cached: boolean) {
       '--import',
       'tsx',
       ...(cached ? ['--import', probe] : []),
-      path.join(repositoryRoot, 'apps/server/src/main.ts'),
+      path.join(root, 'apps/server/src/main.ts'),
     ],
     {
       env: {
@@ -359,6 +361,11 @@ async function main() {
   const linkPaths = (await licensedIdentifiers(handle.db, 200)).map(
     (identifier) => `/api/v1/media/link/${identifier}`,
   );
+  if (args.compare !== undefined) {
+    await handle.close();
+    await compareRun(env, groups, path.resolve(args.compare), kind);
+    return;
+  }
   const modes = args.cache === 'both' ? [false, true] : [args.cache !== 'off'];
   const serial = new Map<string, SerialFigures>();
   if (modes.includes(false)) {
@@ -380,6 +387,56 @@ async function main() {
     } finally {
       await running.stop();
     }
+  }
+}
+
+/**
+ * This working tree's server against the one of `other` (another checkout of the project with its
+ * dependencies installed, e.g. a git worktree), answer cache off, on the same database: every
+ * group in rounds this, other, other, this after one round that warms (one server at a time, as
+ * PGlite allows), so that a machine whose speed drifts during the run favours neither. Runs of the same code here differ
+ * by a fifth; the rounds side by side are what compares.
+ */
+async function compareRun(env: NodeJS.ProcessEnv, groups: GroupRun[], other: string, kind: string) {
+  // A first round warms the database's buffers and the operating system's cache; not kept.
+  const rounds = [repositoryRoot, repositoryRoot, other, other, repositoryRoot];
+  const figures = new Map<string, LoadFigures[]>();
+  for (const [round, root] of rounds.entries()) {
+    const running = await startServer(env, false, root);
+    try {
+      for (const group of groups) {
+        const load = await measureGroup(
+          running.base,
+          group.entries.map((entry) => entry.path),
+        );
+        if (round > 0) {
+          figures.set(group.name, [...(figures.get(group.name) ?? []), load]);
+        }
+      }
+    } finally {
+      await running.stop();
+    }
+  }
+  console.log(
+    `\n${kind}, ${String(mediaCount)} media, answer cache off: this tree (${repositoryRoot}) and ` +
+      `${other}, rounds this, other, other, this; ${String(connections)} connections, ` +
+      `${String(seconds)} s per group and round. HTTP p95 in ms / requests per second.`,
+  );
+  console.log(
+    'group                          |        this, 1        this, 2 |       other, 1       other, 2 | req/s this/other',
+  );
+  const cell = (load: LoadFigures | undefined) =>
+    load === undefined
+      ? '-'.padStart(14)
+      : `${format(load.p95)} / ${load.requestsPerSecond.toFixed(0).padStart(4)}`;
+  for (const group of groups) {
+    const [first, otherFirst, otherSecond, second] = figures.get(group.name) ?? [];
+    const rate = (loads: (LoadFigures | undefined)[]) =>
+      loads.reduce((sum, load) => sum + (load?.requestsPerSecond ?? 0), 0);
+    const ratio = rate([first, second]) / rate([otherFirst, otherSecond]);
+    console.log(
+      `${group.name.padEnd(30)} | ${cell(first)} ${cell(second)} | ${cell(otherFirst)} ${cell(otherSecond)} | ${ratio.toFixed(2).padStart(16)}`,
+    );
   }
 }
 

@@ -36,10 +36,10 @@ import {
   type SearchScope,
 } from './search-filters.ts';
 import {
+  anyPart,
   namesSubjectArea,
   queryPhrases,
   queryWords,
-  anyPart,
   searchTsQuery,
   searchTsQueryParts,
   TextTsQuery,

@@ -358,14 +358,14 @@ async function main() {
       `${String(distinct)} distinct, repeat rate ${percent(repeatRate(log.entries.map((e) => e.path)))} ` +
       `(requests whose exact query came earlier in the log)`,
   );
-  const linkPaths = (await licensedIdentifiers(handle.db, 200)).map(
-    (identifier) => `/api/v1/media/link/${identifier}`,
-  );
   if (args.compare !== undefined) {
     await handle.close();
     await compareRun(env, groups, path.resolve(args.compare), kind);
     return;
   }
+  const linkPaths = (await licensedIdentifiers(handle.db, 200)).map(
+    (identifier) => `/api/v1/media/link/${identifier}`,
+  );
   const modes = args.cache === 'both' ? [false, true] : [args.cache !== 'off'];
   const serial = new Map<string, SerialFigures>();
   if (modes.includes(false)) {
@@ -394,8 +394,8 @@ async function main() {
  * This working tree's server against the one of `other` (another checkout of the project with its
  * dependencies installed, e.g. a git worktree), answer cache off, on the same database: every
  * group in rounds this, other, other, this after one round that warms (one server at a time, as
- * PGlite allows), so that a machine whose speed drifts during the run favours neither. Runs of the same code here differ
- * by a fifth; the rounds side by side are what compares.
+ * PGlite allows), so that a machine whose speed drifts during the run favours neither. Runs of
+ * the same code here differ by a fifth; the rounds side by side are what compares.
  */
 async function compareRun(env: NodeJS.ProcessEnv, groups: GroupRun[], other: string, kind: string) {
   // A first round warms the database's buffers and the operating system's cache; not kept.

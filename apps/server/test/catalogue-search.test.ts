@@ -631,22 +631,31 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
         broadCandidates: SEARCH_PAGE_SIZE,
       },
     });
-    // Its estimate lies between a quarter of the limit and the limit: the title matches and the
-    // most popular 24 candidates from the RUM index, with the same pages and the index's count as
-    // an estimate (without the RUM index every match is ranked).
+    // Its estimate lies between an eighth of the limit and the limit: the title matches and the
+    // most popular matches each page needs (from the RUM index where there is one, else from a
+    // slice of the popularity index), with the same pages and the estimate as the total.
     const titled = await identifiers(titledApp, 'Lorbeer');
+    // So with several words: every match says both in its short text, the tenth in its title.
+    const severalExact = await identifiers(context.app, 'Grundlagen%20Lorbeer');
+    const severalTitled = await identifiers(titledApp, 'Grundlagen%20Lorbeer');
     // The name of a subject area is among the keywords of every medium filed there: its title
     // matches are not collected, every match is ranked.
     const subject = await identifiers(titledApp, 'Grundlagen');
     await titledApp.close();
     expect(subject.totals).toEqual(exactTotals);
     expect(titled.pages).toEqual(exact.pages);
+    expect(severalExact.totals).toEqual(exactTotals);
+    // The title matches first: the media of 'Geometrie', said in the titles only.
+    const inTitles = (await identifiers(context.app, 'Geometrie')).pages[0] ?? [];
+    expect(inTitles).toHaveLength(Math.ceil(count / 10));
+    expect(new Set(severalExact.pages[0]?.slice(0, inTitles.length))).toEqual(new Set(inTitles));
+    expect(severalTitled.pages).toEqual(severalExact.pages);
+    expect(severalTitled.totals[0]).toBe(`${String(count)} true`);
     // The last page reaches the end of the matches and knows their total.
-    const indexed = await new CatalogueRepository(context.database.db).hasPopularTextIndex();
     expect(titled.totals).toEqual([
-      `${String(count)} ${String(indexed)}`,
-      `${String(count)} ${String(indexed)}`,
-      `${String(count)} ${String(indexed)}`,
+      `${String(count)} true`,
+      `${String(count)} true`,
+      `${String(count)} true`,
       `${String(count)} false`,
     ]);
 

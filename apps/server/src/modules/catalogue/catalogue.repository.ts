@@ -68,6 +68,15 @@ function bonusOf(bonus: readonly SQL[]): SQL | undefined {
 export type PopularFirst = 'walk' | 'sort' | 'index';
 
 /** Per PopularFirst: the order, and the condition that lets the planner use its index. */
+/**
+ * The title matches searchBounded ranks beside its candidates: the media of `among` (a search's
+ * conditions without its text) whose rank vector matches, at most `most` of them.
+ */
+export interface TitleMatches {
+  among: SQL;
+  most: number;
+}
+
 const POPULAR_FIRST: Record<PopularFirst, { orderBy: SQL; indexCondition: SQL }> = {
   walk: { orderBy: sql`m.popularity DESC, m.id DESC`, indexCondition: sql`true` },
   sort: { orderBy: sql`m.popularity + 0 DESC, m.id DESC`, indexCondition: sql`true` },
@@ -261,19 +270,24 @@ export class CatalogueRepository {
    * `found` says how many of the matches the page needs were there: fewer than it needs
    * (`wanted`) and a wider slice, or none, must be asked.
    *
-   * With `titled`, the matches whose rank vector matches too (titles, keywords, subject names:
-   * every medium whose rank is above 0 without a bonus) join the candidates, at most `titled`
-   * of them from the rank vector's index: when they are all there, the first `candidates`
-   * positions are those of ranking every match (the others rank 0 and follow by popularity), and
-   * `titledComplete` says so. Later pages continue with the matches the first positions did not
-   * show, by popularity, so paging shows every match once.
+   * With `titled`, the media among its conditions whose rank vector matches (titles, keywords,
+   * subject names: every medium whose rank is above 0 without a bonus; such a medium's search
+   * vector matches too, as the rank vector is its first part) join the candidates, at most
+   * `titled.most` of them from the rank vector's index: when they are all there, the first
+   * `candidates` positions are those of ranking every match (the others rank 0 and follow by
+   * popularity), and `titledComplete` says so. The page must then lie within the candidates.
    */
   async searchBounded(
     where: SQL,
     tsQuery: SQL,
     bonus: readonly SQL[],
     page: Page,
-    options: { candidates: number; order: PopularFirst; minPopularity?: number; titled?: number },
+    options: {
+      candidates: number;
+      order: PopularFirst;
+      minPopularity?: number;
+      titled?: TitleMatches;
+    },
   ): Promise<{ rows: MediumRow[]; found: number; wanted: number; titledComplete?: boolean }> {
     const { candidates, minPopularity, titled } = options;
     const bonusCount = bonusOf(bonus);
@@ -288,46 +302,31 @@ export class CatalogueRepository {
     const popular = sql`popular AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
             FROM media m WHERE ${popularFirst} LIMIT ${candidates})`;
-    // The candidates: the popular ones and the title matches outside them (one more than asked
-    // says there were more).
+    // The candidates: the popular ones and the title matches (one more than asked says there
+    // were more) outside them.
     const withTitled =
       titled === undefined
         ? sql`WITH ${popular}, candidates AS (SELECT * FROM popular)`
         : sql`WITH ${popular},
             titled AS MATERIALIZED (
               SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
-              FROM media m WHERE ${where} AND ${matches(sql`m.rank_vector`, tsQuery)}
-                AND m.id NOT IN (SELECT id FROM popular)
-              LIMIT ${titled + 1}),
-            candidates AS (SELECT * FROM popular UNION ALL SELECT * FROM titled)`;
+              FROM media m WHERE ${titled.among} AND ${matches(sql`m.rank_vector`, tsQuery)}
+              LIMIT ${titled.most + 1}),
+            candidates AS (
+              SELECT * FROM popular
+              UNION ALL SELECT * FROM titled WHERE id NOT IN (SELECT id FROM popular))`;
     const titledCount = titled === undefined ? sql`0` : sql`(SELECT count(*)::int FROM titled)`;
     if (page.offset >= candidates) {
-      // Past the first positions, the other matches by popularity: without title matches
-      // these are the ones after the candidates; with them, the candidates a title match
-      // pushed off the first positions come first.
-      const deep =
-        titled === undefined
-          ? sql`SELECT ${mediumColumns}, 0 AS titled_count FROM media m WHERE ${popularFirst}
-                LIMIT ${page.limit} OFFSET ${page.offset}`
-          : sql`${withTitled},
-                shown AS (
-                  SELECT id FROM (SELECT id, ${rank} AS rank, popularity FROM candidates) AS c
-                  ORDER BY rank DESC, popularity DESC, id DESC LIMIT ${candidates})
-                SELECT ${mediumColumns}, ${titledCount} AS titled_count FROM media m
-                WHERE ${where} AND ${indexCondition} AND ${slice}
-                  AND m.id NOT IN (SELECT id FROM shown)
-                ORDER BY ${orderBy}
-                LIMIT ${page.limit} OFFSET ${page.offset - candidates}`;
-      const rows = await queryRows<MediumRow & { titled_count: number }>(this.db, deep);
+      // Past the first positions, the other matches by popularity: the ones after the
+      // candidates.
+      const rows = await queryRows<MediumRow>(
+        this.db,
+        sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
+            LIMIT ${page.limit} OFFSET ${page.offset}`,
+      );
       // An empty page tells nothing of how many matches came before it.
       const found = rows.length === 0 ? 0 : page.offset + rows.length;
-      return {
-        rows: rows.map(({ titled_count: _count, ...row }) => row),
-        found,
-        wanted: page.offset + page.limit,
-        ...(titled !== undefined &&
-          rows[0] !== undefined && { titledComplete: rows[0].titled_count <= titled }),
-      };
+      return { rows, found, wanted: page.offset + page.limit };
     }
     const rows = await queryRows<MediumRow & { found: number; titled_count: number }>(
       this.db,
@@ -348,7 +347,7 @@ export class CatalogueRepository {
       found: first?.found ?? 0,
       wanted: candidates,
       ...(titled !== undefined &&
-        first !== undefined && { titledComplete: first.titled_count <= titled }),
+        first !== undefined && { titledComplete: first.titled_count <= titled.most }),
     };
   }
 

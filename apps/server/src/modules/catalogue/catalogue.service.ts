@@ -26,6 +26,7 @@ import type {
   MediumCounters,
   Page,
   PopularFirst,
+  TitleMatches,
 } from './catalogue.repository.ts';
 import {
   isFiltered,
@@ -88,7 +89,7 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   facetSampleSize: 2_000,
 };
 
-/** Most title matches searchBounded ranks beside each of the popular candidates. */
+/** Most title matches searchBounded ranks, per candidate of a broad query. */
 const TITLED_PER_CANDIDATE = 4;
 
 /** How long the planner's facts of the whole catalogue (size, popularity histogram) are reused. */
@@ -191,13 +192,13 @@ export class CatalogueService {
   }
 
   /**
-   * Above this many expected matches a single word ranks its title and keyword matches and its
-   * most popular candidates from the RUM index instead of every match, with the same first pages
-   * (rankedPage; CatalogueRepository.searchBounded's `titled`): every match outside the rank
-   * vector's ranks 0 and follows by popularity. At a million media ranking every match cost
-   * about 7-9 ms a thousand matches ('urkaka', 8,781: 80 ms), the bounded search 3-9 ms. An
-   * eighth of exactSearchLimit (about 1,300 at a million media), at least 1,000 unless the
-   * tuning sets that limit.
+   * Above this many expected matches a query without a bonus or phrase ranks its title and
+   * keyword matches and the most popular matches its page needs instead of every match, with the
+   * same pages (rankedPage; CatalogueRepository.searchBounded's `titled`): every match outside
+   * the rank vector's ranks 0 and follows by popularity. At a million media ranking every match
+   * cost about 6-9 ms a thousand matches ('urkaka', 8,781: 80 ms; 'Wald Thesen', 7,424: 45-76
+   * ms), the bounded search 3-9 ms. An eighth of exactSearchLimit (about 1,300 at a million
+   * media), at least 1,000 unless the tuning sets that limit.
    */
   private titledSearchLimit(media: number): number {
     const eighth = Math.round(this.exactSearchLimit(media) / 8);
@@ -313,7 +314,11 @@ export class CatalogueService {
   ): Promise<SearchResult> {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const text = await this.textQuery(query.q);
-    const { where, whereToEstimate, tsQuery } = searchConditions(query, text?.tsQuery, scope);
+    const { where, whereToEstimate, filters, tsQuery } = searchConditions(
+      query,
+      text?.tsQuery,
+      scope,
+    );
 
     if (!tsQuery) {
       const estimate = await this.repository.estimateCount(where);
@@ -339,11 +344,14 @@ export class CatalogueService {
     // every match answers such a query in bounded time, with its true total; walking the
     // popularity index for 240 candidates that are not there read the whole table (5.7 s at 1M).
     const phrased = text?.phrased === true;
-    // A single word may be searched by its title matches (rankedPage) unless it names a
-    // subject area: every medium filed there has it among its keywords ('Zielgruppenfilm': more
-    // than 960 title matches collected, 13 ms, before every match was ranked all the same).
+    // Every match outside the rank vector's ranks 0 and follows by popularity when no bonus
+    // lifts whole words and no phrase is asked: then the title matches and the most popular
+    // matches give the first pages of ranking every match (rankedPage), unless the words name a
+    // subject area: every medium filed there has them among its keywords ('Zielgruppenfilm':
+    // more than 960 title matches collected, 13 ms, before every match was ranked all the same).
     const titleMatches =
-      text?.oneWord === true && query.q !== undefined && !namesSubjectArea(query.q);
+      bonus.length === 0 && !phrased && query.q !== undefined && !namesSubjectArea(query.q);
+    const oneWord = text?.oneWord === true;
     const estimate = phrased
       ? undefined
       : await this.matchesEstimate(
@@ -354,17 +362,17 @@ export class CatalogueService {
           async () => this.exactSearchLimit(await this.publishedMedia()),
           {
             ...(text?.textMatches !== undefined && { textMatches: text.textMatches }),
-            ...(titleMatches &&
+            ...(oneWord &&
+              titleMatches &&
               (await this.popularTextIndex()) && {
                 countedAbove: this.titledSearchLimit(await this.publishedMedia()),
               }),
           },
         );
-    const oneWord = text?.oneWord === true;
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate, {
       oneWord,
-      titleMatches,
-      ...(oneWord &&
+      ...(titleMatches && { titleMatchesAmong: filters }),
+      ...(titleMatches &&
         isFiltered(query) && {
           unfiltered: searchConditions({}, tsQuery, scope).whereToEstimate,
         }),
@@ -415,10 +423,12 @@ export class CatalogueService {
    * cover density of `tsQuery`, plus 1 for each tsquery of `bonus` a medium matches). When the
    * planner expects more matches than ranking all of them is worth (exactSearchLimit), only the
    * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
-   * popularFirst; `unfiltered`: the word's conditions without the query's filters, when it has
-   * some) and the total is the estimate; with `titleMatches` (a single word that names no
-   * subject area), fewer expected matches (titledSearchLimit) rank the title matches beside the
-   * candidates; without an estimate to trust, or when a slice of the most popular media shows it
+   * popularFirst; `unfiltered`: the text's conditions without the query's filters, when it has
+   * some) and the total is the estimate. With `titleMatchesAmong` (`where` without the text,
+   * given when every medium outside the rank vector's matches ranks 0), fewer expected matches
+   * (between titledSearchLimit and exactSearchLimit) give the first pages of ranking every match
+   * from the title matches and just the most popular matches the page needs (searchBounded's
+   * `titled`). Without an estimate to trust, or when a slice of the most popular media shows it
    * far too high (nextSlice), every match is ranked (CatalogueRepository.searchRanked).
    */
   private async rankedPage(
@@ -429,39 +439,41 @@ export class CatalogueService {
     estimate: number | undefined,
     {
       oneWord,
-      titleMatches = false,
       unfiltered,
-    }: { oneWord: boolean; titleMatches?: boolean; unfiltered?: SQL },
+      titleMatchesAmong,
+    }: { oneWord: boolean; unfiltered?: SQL; titleMatchesAmong?: SQL },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     const exactLimit = this.exactSearchLimit(media);
     if (estimate === undefined || estimate <= this.titledSearchLimit(media)) {
       return this.exactPage(where, tsQuery, bonus, page);
     }
-    const indexed = oneWord && (await this.popularTextIndex());
-    if (estimate <= exactLimit && !(indexed && titleMatches)) {
+    const titled = estimate <= exactLimit;
+    if (titled && titleMatchesAmong === undefined) {
+      return this.exactPage(where, tsQuery, bonus, page);
+    }
+    const textMatches =
+      unfiltered === undefined ? estimate : await this.repository.estimateCount(unfiltered);
+    // Not for a frequent text narrowed by filters: its title matches are too many to collect
+    // ('Stoffe' among the apps: 26-40 ms before every match was ranked all the same).
+    if (titled && textMatches > exactLimit) {
       return this.exactPage(where, tsQuery, bonus, page);
     }
     const candidates = this.tuning.broadCandidates;
-    const wanted = page.offset >= candidates ? page.offset + page.limit : candidates;
-    const textMatches =
-      unfiltered === undefined ? estimate : await this.repository.estimateCount(unfiltered);
+    // The title matches rank first, so the page needs only as many of the others: a slice for
+    // the 240 candidates of a few thousand matches was too wide ('powi everyday', 2,999
+    // matches: 153,000 media, 100 ms), for one page it holds 15,000.
+    const wanted = titled || page.offset >= candidates ? page.offset + page.limit : candidates;
+    const indexed = oneWord && (await this.popularTextIndex());
     const order = popularFirst(wanted, media, estimate, indexed, textMatches);
-    // A single word (no bonus) below the limit: its title matches and its most popular
-    // candidates from the RUM index give the first pages of ranking every match (searchBounded's
-    // `titled`). Not from a slice of the popularity index: for a few thousand matches it would be
-    // too wide ('powi everyday', 2,999 matches: 153,000 media in the slice, 100 ms). Nor for a
-    // frequent word narrowed by filters: its title matches are too many to collect ('Stoffe'
-    // among the apps: 26-40 ms before every match was ranked all the same).
-    if (estimate <= exactLimit && (order !== 'index' || textMatches > exactLimit)) {
-      return this.exactPage(where, tsQuery, bonus, page);
-    }
-    const titled = estimate <= exactLimit ? TITLED_PER_CANDIDATE * candidates : undefined;
     return (
       (await this.boundedPage(where, tsQuery, bonus, page, estimate, {
         order,
         wanted,
-        ...(titled !== undefined && { titled }),
+        ...(titled &&
+          titleMatchesAmong !== undefined && {
+            titled: { among: titleMatchesAmong, most: TITLED_PER_CANDIDATE * candidates },
+          }),
       })) ?? this.exactPage(where, tsQuery, bonus, page)
     );
   }
@@ -477,10 +489,11 @@ export class CatalogueService {
     bonus: readonly SQL[],
     page: Page,
     estimate: number,
-    { order, wanted, titled }: { order: PopularFirst; wanted: number; titled?: number },
+    { order, wanted, titled }: { order: PopularFirst; wanted: number; titled?: TitleMatches },
   ): Promise<SearchResult | undefined> {
     const media = await this.publishedMedia();
-    const candidates = this.tuning.broadCandidates;
+    // With title matches the page's own most popular matches, else the broad candidates.
+    const candidates = titled === undefined ? this.tuning.broadCandidates : wanted;
     // Sorting reads a slice of the most popular media that should hold twice the matches
     // wanted, then a wider one or every match ranked exactly (nextSlice). The RUM index is
     // read in its popular tier when that should hold them, else (and when it did not) whole.

@@ -136,6 +136,8 @@ export interface SearchConditions {
    * estimate, planned in a fraction of the time of `where`'s alternatives (TextTsQuery).
    */
   whereToEstimate: SQL;
+  /** The scope and the filters without the text. */
+  filters: SQL;
   /** The tsquery of the free text, when there is one. */
   tsQuery: SQL | undefined;
 }
@@ -200,6 +202,7 @@ export function searchConditions(
   return {
     where: withText(tsQuery && matches(sql`m.search_vector`, tsQuery)),
     whereToEstimate: withText(tsQuery && sql`m.search_vector @@ ${tsQuery}`),
+    filters: withText(undefined),
     tsQuery,
   };
 }

@@ -686,6 +686,26 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     expect(few10.headers['x-total-count-approximate']).toBe('false');
   });
 
+  it('counts the media of a filter without words exactly up to the limit of title matches', async () => {
+    const url = '/api/v1/media/catalogue/search?filter_fn_sprache=de';
+    const german = records.filter((record) => record.fn_sprache === 'de').length;
+    const exact = await get(url);
+    expect(exact.headers['x-total-count']).toBe(String(german));
+    expect(exact.headers['x-total-count-approximate']).toBe('false');
+    // Above an eighth of the limit of exact ranking the planner's estimate is the total.
+    const estimatingApp = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 100 },
+    });
+    const estimated = await estimatingApp.inject({ url });
+    await estimatingApp.close();
+    expect(estimated.headers['x-total-count-approximate']).toBe('true');
+    expect(Number(estimated.headers['x-total-count'])).toBeGreaterThan(german / 2);
+    expect(estimated.json<CatalogueItem[]>().map((item) => item.identifier)).toEqual(
+      exact.json<CatalogueItem[]>().map((item) => item.identifier),
+    );
+  });
+
   it('ranks only the popular candidates of a broad query, with an estimated total', async () => {
     const broadApp = await buildApp({
       db: context.database.db,

@@ -67,7 +67,6 @@ function bonusOf(bonus: readonly SQL[]): SQL | undefined {
  */
 export type PopularFirst = 'walk' | 'sort' | 'index';
 
-/** Per PopularFirst: the order, and the condition that lets the planner use its index. */
 /**
  * The title matches searchBounded ranks beside its candidates: the media of `among` (a search's
  * conditions without its text) whose rank vector matches, at most `most` of them.
@@ -77,6 +76,7 @@ export interface TitleMatches {
   most: number;
 }
 
+/** Per PopularFirst: the order, and the condition that lets the planner use its index. */
 const POPULAR_FIRST: Record<PopularFirst, { orderBy: SQL; indexCondition: SQL }> = {
   walk: { orderBy: sql`m.popularity DESC, m.id DESC`, indexCondition: sql`true` },
   sort: { orderBy: sql`m.popularity + 0 DESC, m.id DESC`, indexCondition: sql`true` },

@@ -74,6 +74,12 @@ export type PopularFirst = 'walk' | 'sort' | 'index';
 export interface TitleMatches {
   among: SQL;
   most: number;
+  /**
+   * With a bonus (whole words, ranked above matches through expansions only): how many of the
+   * popular candidates must match it, so that those ranked by their bonus alone are among them
+   * (the page's last position); fewer say `wholeShort`.
+   */
+  wholeWanted?: number;
 }
 
 /** Per PopularFirst: the order, and the condition that lets the planner use its index. */
@@ -88,6 +94,14 @@ const POPULAR_FIRST: Record<PopularFirst, { orderBy: SQL; indexCondition: SQL }>
     indexCondition: sql`m.id > 0`,
   },
 };
+
+/** A row's columns, each null (an outer join that found none). */
+type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
+
+/** Whether an outer join's medium columns hold a medium. */
+function isMediumRow(row: Nullable<MediumRow>): row is MediumRow {
+  return row.id !== null;
+}
 
 /** The columns a card or a detail page shows. */
 export interface MediumRow {
@@ -276,6 +290,9 @@ export class CatalogueRepository {
    * `titled.most` of them from the rank vector's index: when they are all there, the first
    * `candidates` positions are those of ranking every match (the others rank 0 and follow by
    * popularity), and `titledComplete` says so. The page must then lie within the candidates.
+   * With one bonus (whole words), the matches with it but without a title match rank 1 and
+   * follow by popularity too: `wholeShort` says when fewer than `titled.wholeWanted` of them
+   * were among the candidates.
    */
   async searchBounded(
     where: SQL,
@@ -288,7 +305,13 @@ export class CatalogueRepository {
       minPopularity?: number;
       titled?: TitleMatches;
     },
-  ): Promise<{ rows: MediumRow[]; found: number; wanted: number; titledComplete?: boolean }> {
+  ): Promise<{
+    rows: MediumRow[];
+    found: number;
+    wanted: number;
+    titledComplete?: boolean;
+    wholeShort?: boolean;
+  }> {
     const { candidates, minPopularity, titled } = options;
     const bonusCount = bonusOf(bonus);
     const { orderBy, indexCondition } = POPULAR_FIRST[options.order];
@@ -328,26 +351,36 @@ export class CatalogueRepository {
       const found = rows.length === 0 ? 0 : page.offset + rows.length;
       return { rows, found, wanted: page.offset + page.limit };
     }
-    const rows = await queryRows<MediumRow & { found: number; titled_count: number }>(
+    const wholeWanted = titled?.wholeWanted;
+    const wholeCount =
+      wholeWanted === undefined ? sql`0` : sql`(SELECT count(*)::int FROM popular WHERE bonus > 0)`;
+    // The counts come in a row of their own when the page is empty (past the candidates).
+    const rows = await queryRows<
+      Nullable<MediumRow> & { found: number; titled_count: number; found_whole: number }
+    >(
       this.db,
       sql`${withTitled},
           ranked AS (
             SELECT id, popularity, ${rank} AS rank
             FROM candidates
             ORDER BY rank DESC, popularity DESC, id DESC
-            LIMIT ${page.limit} OFFSET ${page.offset})
-          SELECT ${mediumColumns}, (SELECT count(*)::int FROM popular) AS found,
-                 ${titledCount} AS titled_count
-          FROM ranked JOIN media m ON m.id = ranked.id
+            LIMIT ${page.limit} OFFSET ${page.offset}),
+          counts AS (
+            SELECT (SELECT count(*)::int FROM popular) AS found, ${titledCount} AS titled_count,
+                   ${wholeCount} AS found_whole)
+          SELECT ${mediumColumns}, counts.*
+          FROM counts LEFT JOIN (ranked JOIN media m ON m.id = ranked.id) ON true
           ORDER BY ranked.rank DESC, ranked.popularity DESC, ranked.id DESC`,
     );
-    const [first] = rows;
+    const counts = rows[0] ?? { found: 0, titled_count: 0, found_whole: 0 };
     return {
-      rows: rows.map(({ found: _found, titled_count: _count, ...row }) => row),
-      found: first?.found ?? 0,
+      rows: rows.flatMap(({ found: _found, titled_count: _count, found_whole: _whole, ...row }) =>
+        isMediumRow(row) ? [row] : [],
+      ),
+      found: counts.found,
       wanted: candidates,
-      ...(titled !== undefined &&
-        first !== undefined && { titledComplete: first.titled_count <= titled.most }),
+      ...(titled !== undefined && { titledComplete: counts.titled_count <= titled.most }),
+      ...(wholeWanted !== undefined && { wholeShort: counts.found_whole < wholeWanted }),
     };
   }
 

@@ -346,13 +346,14 @@ export class CatalogueService {
     // every match answers such a query in bounded time, with its true total; walking the
     // popularity index for 240 candidates that are not there read the whole table (5.7 s at 1M).
     const phrased = text?.phrased === true;
-    // Every match outside the rank vector's ranks 0 and follows by popularity when no bonus
-    // lifts whole words and no phrase is asked: then the title matches and the most popular
+    // Every match outside the rank vector's ranks 0 (or, with the whole words' bonus, 1) and
+    // follows by popularity when no phrase is asked: then the title matches and the most popular
     // matches give the first pages of ranking every match (rankedPage), unless the words name a
     // subject area: every medium filed there has them among its keywords ('Zielgruppenfilm':
     // more than 960 title matches collected, 13 ms, before every match was ranked all the same).
     const titleMatches =
-      bonus.length === 0 && !phrased && query.q !== undefined && !namesSubjectArea(query.q);
+      bonus.length <= 1 && !phrased && query.q !== undefined && !namesSubjectArea(query.q);
+    const [whole] = bonus;
     const oneWord = text?.oneWord === true;
     const estimate = phrased
       ? undefined
@@ -374,6 +375,11 @@ export class CatalogueService {
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate, {
       oneWord,
       ...(titleMatches && { titleMatchesAmong: filters }),
+      ...(titleMatches &&
+        whole !== undefined && {
+          wholeMatches: () =>
+            this.repository.estimateCount(searchConditions(query, whole, scope).whereToEstimate),
+        }),
       ...(titleMatches &&
         isFiltered(query) && {
           unfiltered: searchConditions({}, tsQuery, scope).whereToEstimate,
@@ -427,7 +433,8 @@ export class CatalogueService {
    * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
    * popularFirst; `unfiltered`: the text's conditions without the query's filters, when it has
    * some) and the total is the estimate. With `titleMatchesAmong` (`where` without the text,
-   * given when every medium outside the rank vector's matches ranks 0), fewer expected matches
+   * given when every medium outside the rank vector's matches ranks 0, or 1 with the one bonus
+   * whose matches `wholeMatches` estimates), fewer expected matches
    * (between titledSearchLimit and exactSearchLimit) give the first pages of ranking every match
    * from the title matches and just the most popular matches the page needs (searchBounded's
    * `titled`). Without an estimate to trust, or when a slice of the most popular media shows it
@@ -443,7 +450,13 @@ export class CatalogueService {
       oneWord,
       unfiltered,
       titleMatchesAmong,
-    }: { oneWord: boolean; unfiltered?: SQL; titleMatchesAmong?: SQL },
+      wholeMatches,
+    }: {
+      oneWord: boolean;
+      unfiltered?: SQL;
+      titleMatchesAmong?: SQL;
+      wholeMatches?: () => Promise<number>;
+    },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
     const exactLimit = this.exactSearchLimit(media);
@@ -462,10 +475,26 @@ export class CatalogueService {
       return this.exactPage(where, tsQuery, bonus, page);
     }
     const candidates = this.tuning.broadCandidates;
+    const most = TITLED_PER_CANDIDATE * candidates;
     // The title matches rank first, so the page needs only as many of the others: a slice for
     // the 240 candidates of a few thousand matches was too wide ('powi everyday', 2,999
-    // matches: 153,000 media, 100 ms), for one page it holds 15,000.
-    const wanted = titled || page.offset >= candidates ? page.offset + page.limit : candidates;
+    // matches: 153,000 media, 100 ms), for one page it holds 15,000. With whole words ranked
+    // above the matches through expansions, the popular candidates should hold twice as many
+    // whole-word matches.
+    const positions = page.offset + page.limit;
+    let wanted = page.offset >= candidates ? positions : candidates;
+    if (titled) {
+      wanted =
+        wholeMatches === undefined
+          ? positions
+          : Math.max(
+              positions,
+              Math.ceil((2 * positions * estimate) / Math.max(1, await wholeMatches())),
+            );
+      if (wanted > most) {
+        return this.exactPage(where, tsQuery, bonus, page);
+      }
+    }
     const indexed = oneWord && (await this.popularTextIndex());
     const order = popularFirst(wanted, media, estimate, indexed, textMatches);
     return (
@@ -474,7 +503,11 @@ export class CatalogueService {
         wanted,
         ...(titled &&
           titleMatchesAmong !== undefined && {
-            titled: { among: titleMatchesAmong, most: TITLED_PER_CANDIDATE * candidates },
+            titled: {
+              among: titleMatchesAmong,
+              most,
+              ...(wholeMatches !== undefined && { wholeWanted: positions }),
+            },
           }),
       })) ?? this.exactPage(where, tsQuery, bonus, page)
     );
@@ -514,10 +547,14 @@ export class CatalogueService {
         // subject area in every medium filed there).
         return undefined;
       }
+      if (found.wholeShort === true && found.found >= found.wanted) {
+        // Too few whole-word matches among as many popular candidates as were asked.
+        return undefined;
+      }
       if (found.found >= found.wanted || minPopularity === undefined) {
-        // Fewer than wanted from the whole index: these were all the matches (an empty deep
-        // page tells nothing).
-        const all = found.found < found.wanted && (found.found > 0 || page.offset === 0);
+        // Fewer than wanted from the whole index: these were all the matches (an empty page
+        // past the candidates tells nothing).
+        const all = found.found < found.wanted && (found.found > 0 || page.offset < candidates);
         return {
           items: found.rows.map(toCatalogueItem),
           total: all ? found.found : estimate,

@@ -80,11 +80,6 @@ export interface TitleMatches {
    * (the page's last position); fewer say `wholeShort`.
    */
   wholeWanted?: number;
-  /**
-   * Or the bonus's tsquery, when its matches are few: they all join the candidates, at most
-   * `most` of them.
-   */
-  wholeMatches?: SQL;
 }
 
 /** Per PopularFirst: the order, and the condition that lets the planner use its index. */
@@ -297,8 +292,7 @@ export class CatalogueRepository {
    * popularity), and `titledComplete` says so. The page must then lie within the candidates.
    * With one bonus (whole words), the matches with it but without a title match rank 1 and
    * follow by popularity too: `wholeShort` says when fewer than `titled.wholeWanted` of them
-   * were among the candidates; or, with `titled.wholeMatches`, they join the candidates all
-   * (`titledComplete` also says whether they were all there).
+   * were among the candidates.
    */
   async searchBounded(
     where: SQL,
@@ -331,37 +325,20 @@ export class CatalogueRepository {
     const popular = sql`popular AS MATERIALIZED (
             SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
             FROM media m WHERE ${popularFirst} LIMIT ${candidates})`;
-    // The media of `titled.among` whose `vector` matches `query`, one more than collected at
-    // most (that says there were more).
-    const collected = (name: string, vector: SQL, query: SQL) =>
-      sql`${sql.identifier(name)} AS MATERIALIZED (
-              SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
-              FROM media m WHERE ${titled?.among ?? sql`true`} AND ${matches(vector, query)}
-              LIMIT ${(titled?.most ?? 0) + 1})`;
-    const whole = titled?.wholeMatches;
-    // The candidates: the popular ones, and the title matches (and whole-word matches) outside
-    // them.
+    // The candidates: the popular ones and the title matches (one more than asked says there
+    // were more) outside them.
     const withTitled =
       titled === undefined
         ? sql`WITH ${popular}, candidates AS (SELECT * FROM popular)`
-        : sql`WITH ${popular}, ${collected('titled', sql`m.rank_vector`, tsQuery)},
-            ${whole === undefined ? sql`` : sql`${collected('whole', sql`m.search_vector`, whole)},`}
+        : sql`WITH ${popular},
+            titled AS MATERIALIZED (
+              SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
+              FROM media m WHERE ${titled.among} AND ${matches(sql`m.rank_vector`, tsQuery)}
+              LIMIT ${titled.most + 1}),
             candidates AS (
               SELECT * FROM popular
-              UNION ALL SELECT * FROM titled WHERE id NOT IN (SELECT id FROM popular)
-              ${
-                whole === undefined
-                  ? sql``
-                  : sql`UNION ALL SELECT * FROM whole WHERE id NOT IN (SELECT id FROM popular)
-                          AND id NOT IN (SELECT id FROM titled)`
-              })`;
-    // The larger of the collected sets decides whether all of them were there.
-    const titledCount =
-      titled === undefined
-        ? sql`0`
-        : whole === undefined
-          ? sql`(SELECT count(*)::int FROM titled)`
-          : sql`greatest((SELECT count(*)::int FROM titled), (SELECT count(*)::int FROM whole))`;
+              UNION ALL SELECT * FROM titled WHERE id NOT IN (SELECT id FROM popular))`;
+    const titledCount = titled === undefined ? sql`0` : sql`(SELECT count(*)::int FROM titled)`;
     if (page.offset >= candidates) {
       // Past the first positions, the other matches by popularity: the ones after the
       // candidates.

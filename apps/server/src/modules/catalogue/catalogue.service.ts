@@ -89,12 +89,6 @@ export const DEFAULT_SEARCH_TUNING: SearchTuning = {
   facetSampleSize: 2_000,
 };
 
-/** The whole words of a widened text (its bonus), and the planner's estimate of their matches. */
-interface WholeWords {
-  tsQuery: SQL;
-  estimate: () => Promise<number>;
-}
-
 /** Most title matches searchBounded ranks, per candidate of a broad query. */
 const TITLED_PER_CANDIDATE = 4;
 
@@ -383,11 +377,8 @@ export class CatalogueService {
       ...(titleMatches && { titleMatchesAmong: filters }),
       ...(titleMatches &&
         whole !== undefined && {
-          whole: {
-            tsQuery: whole,
-            estimate: () =>
-              this.repository.estimateCount(searchConditions(query, whole, scope).whereToEstimate),
-          },
+          wholeMatches: () =>
+            this.repository.estimateCount(searchConditions(query, whole, scope).whereToEstimate),
         }),
       ...(titleMatches &&
         isFiltered(query) && {
@@ -443,11 +434,11 @@ export class CatalogueService {
    * popularFirst; `unfiltered`: the text's conditions without the query's filters, when it has
    * some) and the total is the estimate. With `titleMatchesAmong` (`where` without the text,
    * given when every medium outside the rank vector's matches ranks 0, or 1 with the one bonus
-   * `whole`), fewer expected matches (between titledSearchLimit and exactSearchLimit) give the
-   * first pages of ranking every match from the title matches and just the most popular matches
-   * the page needs (titleMatches). Without an estimate to trust, or when a slice of the most
-   * popular media shows it far too high (nextSlice), every match is ranked
-   * (CatalogueRepository.searchRanked).
+   * whose matches `wholeMatches` estimates), fewer expected matches
+   * (between titledSearchLimit and exactSearchLimit) give the first pages of ranking every match
+   * from the title matches and just the most popular matches the page needs (searchBounded's
+   * `titled`). Without an estimate to trust, or when a slice of the most popular media shows it
+   * far too high (nextSlice), every match is ranked (CatalogueRepository.searchRanked).
    */
   private async rankedPage(
     where: SQL,
@@ -459,12 +450,12 @@ export class CatalogueService {
       oneWord,
       unfiltered,
       titleMatchesAmong,
-      whole,
+      wholeMatches,
     }: {
       oneWord: boolean;
       unfiltered?: SQL;
       titleMatchesAmong?: SQL;
-      whole?: WholeWords;
+      wholeMatches?: () => Promise<number>;
     },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
@@ -484,46 +475,42 @@ export class CatalogueService {
       return this.exactPage(where, tsQuery, bonus, page);
     }
     const candidates = this.tuning.broadCandidates;
-    const plan =
-      titled && titleMatchesAmong !== undefined
-        ? await this.titleMatches(titleMatchesAmong, page, estimate, whole)
-        : { wanted: page.offset >= candidates ? page.offset + page.limit : candidates };
-    const indexed = oneWord && (await this.popularTextIndex());
-    const order = popularFirst(plan.wanted, media, estimate, indexed, textMatches);
-    return (
-      (await this.boundedPage(where, tsQuery, bonus, page, estimate, { order, ...plan })) ??
-      this.exactPage(where, tsQuery, bonus, page)
-    );
-  }
-
-  /**
-   * What searchBounded collects beside the popular matches of a text with about `estimate`
-   * matches so that `page` is that of ranking every match: the title matches of `among`, and
-   * only as many popular matches as the page's positions (a slice for the 240 candidates of a
-   * few thousand matches was too wide: 'powi everyday', 2,999 matches, 153,000 media, 100 ms;
-   * for one page it holds 15,000). With `whole` words ranked above the matches through
-   * expansions, the popular matches should hold twice as many whole-word matches as positions;
-   * when that needs more of them than the title matches collected at most, the whole-word
-   * matches are collected too ('Advent Halt': 85 expected of 3,341).
-   */
-  private async titleMatches(
-    among: SQL,
-    page: Page,
-    estimate: number,
-    whole: WholeWords | undefined,
-  ): Promise<{ wanted: number; titled: TitleMatches }> {
-    const most = TITLED_PER_CANDIDATE * this.tuning.broadCandidates;
+    const most = TITLED_PER_CANDIDATE * candidates;
+    // The title matches rank first, so the page needs only as many of the others: a slice for
+    // the 240 candidates of a few thousand matches was too wide ('powi everyday', 2,999
+    // matches: 153,000 media, 100 ms), for one page it holds 15,000. With whole words ranked
+    // above the matches through expansions, the popular candidates should hold twice as many
+    // whole-word matches.
     const positions = page.offset + page.limit;
-    if (whole === undefined) {
-      return { wanted: positions, titled: { among, most } };
+    let wanted = page.offset >= candidates ? positions : candidates;
+    if (titled) {
+      wanted =
+        wholeMatches === undefined
+          ? positions
+          : Math.max(
+              positions,
+              Math.ceil((2 * positions * estimate) / Math.max(1, await wholeMatches())),
+            );
+      if (wanted > most) {
+        return this.exactPage(where, tsQuery, bonus, page);
+      }
     }
-    const popular = Math.ceil((2 * positions * estimate) / Math.max(1, await whole.estimate()));
-    return popular <= most
-      ? {
-          wanted: Math.max(positions, popular),
-          titled: { among, most, wholeWanted: positions },
-        }
-      : { wanted: positions, titled: { among, most, wholeMatches: whole.tsQuery } };
+    const indexed = oneWord && (await this.popularTextIndex());
+    const order = popularFirst(wanted, media, estimate, indexed, textMatches);
+    return (
+      (await this.boundedPage(where, tsQuery, bonus, page, estimate, {
+        order,
+        wanted,
+        ...(titled &&
+          titleMatchesAmong !== undefined && {
+            titled: {
+              among: titleMatchesAmong,
+              most,
+              ...(wholeMatches !== undefined && { wholeWanted: positions }),
+            },
+          }),
+      })) ?? this.exactPage(where, tsQuery, bonus, page)
+    );
   }
 
   /**

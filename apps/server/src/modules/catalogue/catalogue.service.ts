@@ -434,11 +434,11 @@ export class CatalogueService {
    * popularFirst; `unfiltered`: the text's conditions without the query's filters, when it has
    * some) and the total is the estimate. With `titleMatchesAmong` (`where` without the text,
    * given when every medium outside the rank vector's matches ranks 0, or 1 with the one bonus
-   * whose matches `wholeMatches` estimates), fewer expected matches
-   * (between titledSearchLimit and exactSearchLimit) give the first pages of ranking every match
-   * from the title matches and just the most popular matches the page needs (searchBounded's
-   * `titled`). Without an estimate to trust, or when a slice of the most popular media shows it
-   * far too high (nextSlice), every match is ranked (CatalogueRepository.searchRanked).
+   * whose matches `wholeMatches` estimates), fewer expected matches (between titledSearchLimit
+   * and exactSearchLimit) give the first pages of ranking every match from the title matches and
+   * just the most popular matches the page needs (titleMatches). Without an estimate to trust,
+   * or when a slice of the most popular media shows it far too high (nextSlice), every match is
+   * ranked (CatalogueRepository.searchRanked).
    */
   private async rankedPage(
     where: SQL,
@@ -475,42 +475,47 @@ export class CatalogueService {
       return this.exactPage(where, tsQuery, bonus, page);
     }
     const candidates = this.tuning.broadCandidates;
-    const most = TITLED_PER_CANDIDATE * candidates;
-    // The title matches rank first, so the page needs only as many of the others: a slice for
-    // the 240 candidates of a few thousand matches was too wide ('powi everyday', 2,999
-    // matches: 153,000 media, 100 ms), for one page it holds 15,000. With whole words ranked
-    // above the matches through expansions, the popular candidates should hold twice as many
-    // whole-word matches.
-    const positions = page.offset + page.limit;
-    let wanted = page.offset >= candidates ? positions : candidates;
-    if (titled) {
-      wanted =
-        wholeMatches === undefined
-          ? positions
-          : Math.max(
-              positions,
-              Math.ceil((2 * positions * estimate) / Math.max(1, await wholeMatches())),
-            );
-      if (wanted > most) {
-        return this.exactPage(where, tsQuery, bonus, page);
-      }
+    const plan =
+      titled && titleMatchesAmong !== undefined
+        ? await this.titleMatches(titleMatchesAmong, page, estimate, wholeMatches)
+        : { wanted: page.offset >= candidates ? page.offset + page.limit : candidates };
+    if (plan === undefined) {
+      return this.exactPage(where, tsQuery, bonus, page);
     }
     const indexed = oneWord && (await this.popularTextIndex());
-    const order = popularFirst(wanted, media, estimate, indexed, textMatches);
+    const order = popularFirst(plan.wanted, media, estimate, indexed, textMatches);
     return (
-      (await this.boundedPage(where, tsQuery, bonus, page, estimate, {
-        order,
-        wanted,
-        ...(titled &&
-          titleMatchesAmong !== undefined && {
-            titled: {
-              among: titleMatchesAmong,
-              most,
-              ...(wholeMatches !== undefined && { wholeWanted: positions }),
-            },
-          }),
-      })) ?? this.exactPage(where, tsQuery, bonus, page)
+      (await this.boundedPage(where, tsQuery, bonus, page, estimate, { order, ...plan })) ??
+      this.exactPage(where, tsQuery, bonus, page)
     );
+  }
+
+  /**
+   * What searchBounded collects beside the popular matches of a text with about `estimate`
+   * matches so that `page` is that of ranking every match: the title matches of `among`, and
+   * only as many popular matches as the page's positions (a slice for the 240 candidates of a
+   * few thousand matches was too wide: 'powi everyday', 2,999 matches, 153,000 media, 100 ms;
+   * for one page it holds 15,000). With whole words ranked above the matches through expansions
+   * (`wholeMatches` estimates theirs), the popular matches should hold twice as many whole-word
+   * matches as positions; undefined when that takes more than the title matches collected at
+   * most (every match is ranked instead).
+   */
+  private async titleMatches(
+    among: SQL,
+    page: Page,
+    estimate: number,
+    wholeMatches: (() => Promise<number>) | undefined,
+  ): Promise<{ wanted: number; titled: TitleMatches } | undefined> {
+    const most = TITLED_PER_CANDIDATE * this.tuning.broadCandidates;
+    const positions = page.offset + page.limit;
+    if (wholeMatches === undefined) {
+      return { wanted: positions, titled: { among, most } };
+    }
+    const wanted = Math.max(
+      positions,
+      Math.ceil((2 * positions * estimate) / Math.max(1, await wholeMatches())),
+    );
+    return wanted > most ? undefined : { wanted, titled: { among, most, wholeWanted: positions } };
   }
 
   /**

@@ -833,3 +833,52 @@ describe.each(databaseKinds)('a widened word between the limits on %s', (kind) =
     expect(titled[0]?.approximate).toBe('true');
   });
 });
+
+describe.each(databaseKinds)('a few matches among many media on %s', (kind) => {
+  // 'Seltenheit' is in the short text of 30 of 400 media (every tenth of them in its title too),
+  // 'Unterricht' in every one.
+  const count = 400;
+  const rare = 30;
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `S${i}`,
+      fn_titel: i < rare && i % 10 === 0 ? `Seltenheit ${i}` : `Film ${i}`,
+      fn_kurztext: i < rare ? 'Seltenheit im Unterricht' : 'Im Unterricht',
+      stars: (i * 37) % count,
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
+
+  it('ranks every match when a slice of the most popular media would be too wide to pay', async () => {
+    const pages = async (app: typeof context.app) => {
+      const found: { identifiers: string[]; total: string }[] = [];
+      for (let page = 0; page < 2; page += 1) {
+        const response = await app.inject({
+          url: `/api/v1/media/catalogue/search?q=Seltenheit%20Unterricht&p=${String(page)}`,
+        });
+        found.push({
+          identifiers: response.json<CatalogueItem[]>().map((item) => item.identifier),
+          total: `${String(response.headers['x-total-count'])} ${String(response.headers['x-total-count-approximate'])}`,
+        });
+      }
+      return found;
+    };
+    const exact = await pages(context.app);
+    expect(exact.map((page) => page.total)).toEqual([
+      `${String(rare)} false`,
+      `${String(rare)} false`,
+    ]);
+    expect(exact.flatMap((page) => page.identifiers)).toHaveLength(rare);
+    // 30 expected matches lie between an eighth of this limit and the limit, where the title
+    // matches are ranked beside the page's most popular matches; but a slice that should hold
+    // twice the page's 24 would be 1,280 media wide, more than 8 per expected match: every match
+    // is ranked, with its true total, as without the lower limit.
+    const titledApp = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 200 },
+    });
+    const titled = await pages(titledApp);
+    await titledApp.close();
+    expect(titled).toEqual(exact);
+  });
+});

@@ -86,6 +86,17 @@ describe('wordTsQuery', () => {
     );
     expect(params).toEqual(['photosy', 'photosynthes']);
   });
+
+  it('takes each lexeme once when a completion is also a compound', () => {
+    const { params } = render(
+      wordTsQuery('hanr', {
+        compounds: ['hanraka', 'hanrika'],
+        parts: [],
+        completions: ['hanrika', 'hanrim', 'hanraka'],
+      }),
+    );
+    expect(params).toEqual(['hanr', 'hanraka | hanrika', 'hanrim']);
+  });
 });
 
 describe('searchTsQuery', () => {

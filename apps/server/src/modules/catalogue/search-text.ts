@@ -187,9 +187,7 @@ export function wordPart(word: string, expansion?: WordExpansion): TsQueryPart {
   const parts = plain(expansion?.parts);
   // A typed word's completions often are among its compounds too ('hanr': 9 of its 12): each
   // lexeme once, as every one is an index scan and a condition the planner weighs.
-  const completions = plain(expansion?.completions).filter(
-    (lexeme) => !compounds.includes(lexeme),
-  );
+  const completions = plain(expansion?.completions).filter((lexeme) => !compounds.includes(lexeme));
   const alternatives = [...itself];
   const anyOf = [sql`(${sql.join(itself, sql` || `)})`];
   if (compounds.length > 0) {

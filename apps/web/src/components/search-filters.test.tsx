@@ -89,6 +89,34 @@ describe('SearchFilters', () => {
     expect(biology).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('rounds counts scaled from a sample and says so', async () => {
+    stubFetch((call) =>
+      jsonResponse(
+        call.url.includes('geb_parent=080')
+          ? { approximate: true, fn_geb: [{ value: '08001', text: 'Zellbiologie', count: 4_871 }] }
+          : {
+              ...ALL,
+              approximate: true,
+              fn_geb: [{ value: '080', text: 'Biologie', count: 12_345 }],
+              fn_sprache: [{ value: 'de', text: 'Deutsch', count: 98 }],
+            },
+      ),
+    );
+    const user = userEvent.setup();
+    renderInApp(<SearchFilters state={NO_SEARCH} onChange={vi.fn()} />);
+    await user.click(screen.getByRole('combobox', { name: 'Sprache' }));
+    expect(await screen.findByRole('option', { name: 'Deutsch (etwa 98)' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Sachgebiete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sachgebiete' });
+    const biology = within(dialog).getByRole('treeitem', { name: 'Biologie (etwa 12.000)' });
+    biology.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(
+      await within(dialog).findByRole('treeitem', { name: 'Zellbiologie (etwa 4.900)' }),
+    ).toBeVisible();
+  });
+
   it('names the selected subject areas on its button and lets them be cleared', async () => {
     const { onChange, user } = renderFilters({
       ...NO_SEARCH,

@@ -16,6 +16,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { CATALOGUE, type SearchSource, type SearchState } from '../api/catalogue-search.ts';
 import { useDistinct } from '../api/catalogue-distinct.ts';
 import { FILTER_FIELDS, FILTERS_GRID } from './search-filters-placeholder.tsx';
+import { facetCountLabel } from './facet-count.ts';
 import { SubjectFilter } from './subject-filter.tsx';
 
 interface Option {
@@ -69,6 +70,7 @@ export function SearchFilters({
               search={unfiltered}
               source={source}
               top={distinct.data?.fn_geb ?? []}
+              approximate={distinct.data?.approximate === true}
               loading={distinct.isPending}
               selected={state.filters.fn_geb}
               onChange={(selected) => {
@@ -114,7 +116,11 @@ export function SearchFilters({
                   />
                   {option.count === undefined
                     ? option.text
-                    : t('search.filterCount', { text: option.text, count: option.count })}
+                    : facetCountLabel(
+                        t,
+                        { value: option.value, text: option.text, count: option.count },
+                        distinct.data?.approximate === true,
+                      )}
                 </li>
               );
             }}

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useDistinct } from '../api/catalogue-distinct.ts';
+import { facetCountLabel } from './facet-count.ts';
 import type { SearchSource, SearchState } from '../api/catalogue-search.ts';
 
 interface SubjectFilterProps {
@@ -20,6 +21,8 @@ interface SubjectFilterProps {
   source?: SearchSource;
   /** The top-level subject areas with media under the search, with counts. */
   top: readonly FacetValue[];
+  /** Whether the counts of `top` are scaled from a sample of the matches. */
+  approximate: boolean;
   loading: boolean;
   selected: readonly string[];
   onChange: (selected: string[]) => void;
@@ -34,6 +37,7 @@ export function SubjectFilter({
   search,
   source,
   top,
+  approximate,
   loading,
   selected,
   onChange,
@@ -185,6 +189,7 @@ export function SubjectFilter({
                 <SubjectNode
                   key={area.value}
                   area={area}
+                  approximate={approximate}
                   level={1}
                   search={search}
                   source={source}
@@ -225,6 +230,8 @@ export function SubjectFilter({
 
 interface SubjectNodeProps {
   area: FacetValue;
+  /** Whether the area's count is scaled from a sample of the matches. */
+  approximate: boolean;
   level: number;
   search: SearchState;
   source?: SearchSource;
@@ -293,7 +300,7 @@ function SubjectNode(props: SubjectNodeProps) {
           aria-hidden="true"
           sx={{ visibility: isSelected ? 'visible' : 'hidden', color: 'primary.main' }}
         />
-        <span>{t('search.filterCount', { text: area.text, count: area.count })}</span>
+        <span>{facetCountLabel(t, area, props.approximate)}</span>
       </Box>
       {isOpen && <SubjectChildren {...props} level={level + 1} parent={area.value} />}
     </li>
@@ -316,7 +323,14 @@ function SubjectChildren(props: SubjectNodeProps & { parent: string }) {
           {t('search.subjects.noChildren')}
         </Box>
       ) : (
-        areas.map((area) => <SubjectNode key={area.value} {...props} area={area} />)
+        areas.map((area) => (
+          <SubjectNode
+            key={area.value}
+            {...props}
+            area={area}
+            approximate={children.data?.approximate === true}
+          />
+        ))
       )}
     </Box>
   );

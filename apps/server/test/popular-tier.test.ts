@@ -16,6 +16,7 @@ import {
 } from '../src/modules/catalogue/catalogue.service.ts';
 import { afterMediaImport, importMedia } from '../src/modules/catalogue/media-import.ts';
 import { maintainPopularTier, TIER_SHARE } from '../src/modules/catalogue/popular-tier.ts';
+import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
 import { mediumRecord } from './support/factories.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/test-database.ts';
 
@@ -181,6 +182,34 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual(
       rum ? [floor, undefined] : [undefined],
     );
+  });
+
+  it('samples the facets of many matches in table order, of a few from an index', async () => {
+    const noting = new NotingRepository(database.db);
+    const service = new CatalogueService(
+      noting,
+      { ...DEFAULT_SEARCH_TUNING, exactFacetLimit: 0, facetSampleSize: 3 },
+      { entries: 0, versionCheckMs: 0 },
+    );
+    const facets = (q: string) =>
+      service.distinct(
+        CatalogueDistinctQuerySchema.parse({
+          q,
+          filter_fn_prodname: 'Test Produktion',
+          f: ['fn_typ'],
+        }),
+      );
+    // 'Tier' is in half of the media, '10' in the title of one: 300² >= 3 · 3 · 600 > 1².
+    expect((await facets('Tier')).approximate).toBe(true);
+    await facets('10');
+    expect(noting.sampled.map((sample) => sample?.inTableOrder)).toEqual([true, false]);
+    // The scan applies every condition: a sample larger than the matches counts them all.
+    const { where } = searchConditions({}, sql`plainto_tsquery('german', 'Wald')`);
+    const all = { size: count, fromTextIndex: false };
+    expect(await noting.facetCounts(where, ['fn_typ'], { ...all, inTableOrder: true })).toEqual(
+      await noting.facetCounts(where, ['fn_typ'], all),
+    );
+    expect((await noting.facetCounts(where, ['fn_typ'], all)).counted).toBe(count / 10);
   });
 
   it('is what the planner reads for the popular matches above its floor', async () => {

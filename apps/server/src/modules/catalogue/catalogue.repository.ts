@@ -606,16 +606,25 @@ export class CatalogueRepository {
    * full-text index first collects every match ('Nahrung', 137,000 media: 40 ms, 15 ms from the
    * RUM index at a million media). With `minPopularity` (the popular tier's floor), from the
    * popular tier's index: the RUM index reads a word's whole posting list before its first match
-   * ('Wiese', 165,000 media: 55 ms, 9 ms from the tier). Subject areas are counted at the top
-   * level, or one level below `subjectParent`. Answers the counts and how many matches were
-   * counted.
+   * ('Wiese', 165,000 media: 55 ms, 9 ms from the tier). With `inTableOrder`, the table is read
+   * in its order until the sample is full, no index asked: the bitmap of a broad filter takes
+   * longer to collect than the rows a scan reads for it ('c=apps', 13 % of the media: 61 → 11
+   * ms). Subject areas are counted at the top level, or one level below `subjectParent`.
+   * Answers the counts and how many matches were counted.
    */
   async facetCounts(
     where: SQL,
     fields: readonly FacetField[],
-    sample?: { size: number; fromTextIndex: boolean; minPopularity?: number },
+    sample?: {
+      size: number;
+      fromTextIndex: boolean;
+      minPopularity?: number;
+      inTableOrder?: boolean;
+    },
     subjectParent?: string,
   ): Promise<FacetTally> {
+    // OFFSET 0 keeps the conditions out of the table's scan, so that no index is asked for them.
+    const media = sample?.inTableOrder === true ? sql`(SELECT * FROM media OFFSET 0)` : sql`media`;
     const limit =
       sample === undefined
         ? sql``
@@ -633,7 +642,8 @@ export class CatalogueRepository {
     const groups = await queryRows<FacetGroup>(
       this.db,
       sql`WITH hits AS MATERIALIZED (
-            SELECT m.geb_top, m.geb_paths, m.sprache_codes, m.fn_typ, m.adressat_codes FROM media m
+            SELECT m.geb_top, m.geb_paths, m.sprache_codes, m.fn_typ, m.adressat_codes
+            FROM ${media} AS m
             WHERE ${where} ${limit})
           ${sql.join(parts, sql` UNION ALL `)}`,
     );

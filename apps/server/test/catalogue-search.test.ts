@@ -779,6 +779,27 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
   });
 });
 
+/** The first `count` pages of the search of `q`: each page's media and its total's headers. */
+async function searchPages(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  q: string,
+  count: number,
+): Promise<{ identifiers: string[]; total: string; approximate: string }[]> {
+  const pages = [];
+  for (let page = 0; page < count; page += 1) {
+    const response = await app.inject({
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(q)}&p=${String(page)}`,
+    });
+    const approximate = String(response.headers['x-total-count-approximate']);
+    pages.push({
+      identifiers: response.json<CatalogueItem[]>().map((item) => item.identifier),
+      total: `${String(response.headers['x-total-count'])} ${approximate}`,
+      approximate,
+    });
+  }
+  return pages;
+}
+
 describe.each(databaseKinds)('a widened word between the limits on %s', (kind) => {
   // 'Teilung' is a word of its own in half of the media (in the title of A, the short text of
   // B) and part of the compound 'Zellteilung' in the other half (C, D): the whole word ranks
@@ -805,19 +826,7 @@ describe.each(databaseKinds)('a widened word between the limits on %s', (kind) =
   const context = useCatalogueApp(kind, records);
 
   it('ranks the title and whole-word matches beside the popular ones: the pages of ranking every match', async () => {
-    const pages = async (app: typeof context.app) => {
-      const found: { identifiers: string[]; approximate: string }[] = [];
-      for (let page = 0; page < 4; page += 1) {
-        const response = await app.inject({
-          url: `/api/v1/media/catalogue/search?q=Teilung&p=${String(page)}`,
-        });
-        found.push({
-          identifiers: response.json<CatalogueItem[]>().map((item) => item.identifier),
-          approximate: String(response.headers['x-total-count-approximate']),
-        });
-      }
-      return found;
-    };
+    const pages = (app: typeof context.app) => searchPages(app, 'Teilung', 4);
     const exact = await pages(context.app);
     expect(exact.every((page) => page.approximate === 'false')).toBe(true);
     expect(exact.flatMap((page) => page.identifiers)).toHaveLength(4 * SEARCH_PAGE_SIZE);
@@ -850,19 +859,7 @@ describe.each(databaseKinds)('a few matches among many media on %s', (kind) => {
   const context = useCatalogueApp(kind, records);
 
   it('ranks every match when a slice of the most popular media would be too wide to pay', async () => {
-    const pages = async (app: typeof context.app) => {
-      const found: { identifiers: string[]; total: string }[] = [];
-      for (let page = 0; page < 2; page += 1) {
-        const response = await app.inject({
-          url: `/api/v1/media/catalogue/search?q=Seltenheit%20Unterricht&p=${String(page)}`,
-        });
-        found.push({
-          identifiers: response.json<CatalogueItem[]>().map((item) => item.identifier),
-          total: `${String(response.headers['x-total-count'])} ${String(response.headers['x-total-count-approximate'])}`,
-        });
-      }
-      return found;
-    };
+    const pages = (app: typeof context.app) => searchPages(app, 'Seltenheit Unterricht', 2);
     const exact = await pages(context.app);
     expect(exact.map((page) => page.total)).toEqual([
       `${String(rare)} false`,

@@ -8,7 +8,11 @@ type Translate = ReturnType<typeof useTranslation>['t'];
  * (the distinct answer's `approximate`) are rounded to two significant digits and say so:
  * 'Englisch (etwa 1.200)'.
  */
-export function facetCountLabel(t: Translate, value: FacetValue, approximate: boolean): string {
+export function facetCountLabel(
+  t: Translate,
+  value: Pick<FacetValue, 'text' | 'count'>,
+  approximate: boolean,
+): string {
   if (!approximate) {
     return t('search.filterCount', { text: value.text, count: value.count });
   }

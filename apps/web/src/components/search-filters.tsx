@@ -118,7 +118,7 @@ export function SearchFilters({
                     ? option.text
                     : facetCountLabel(
                         t,
-                        { value: option.value, text: option.text, count: option.count },
+                        { text: option.text, count: option.count },
                         distinct.data?.approximate === true,
                       )}
                 </li>

@@ -391,6 +391,56 @@ describe.each(databaseKinds)('ranking the whole words on %s', (kind) => {
   });
 });
 
+describe.each(databaseKinds)('more matched words first, whatever the density on %s', (kind) => {
+  // Cover density exceeds 1 where a short title repeats a word (three times: 2.16); beside the
+  // whole-number bonus it must stay below 1, or the repeated title outranks more words.
+  const context = useCatalogueApp(kind, [
+    mediumRecord({
+      fn_nr: 'TEI4',
+      fn_titel: 'Bruchrechnung',
+      fn_kurztext: 'Teilung in gleiche Teile.',
+      fn_geb: '380',
+    }),
+    mediumRecord({
+      fn_nr: 'ZEL4',
+      fn_titel: 'Zellteilung, Zellteilung, Zellteilung',
+      fn_geb: '080',
+    }),
+    mediumRecord({
+      fn_nr: 'NAT1',
+      fn_titel: 'Naturgewalten',
+      fn_kurztext: 'Vulkan und Gletscher.',
+      fn_geb: '220',
+    }),
+    mediumRecord({ fn_nr: 'WUE1', fn_titel: 'Wüste, Wüste, Wüste', fn_geb: '220' }),
+  ]);
+
+  const search = async (q: string) => {
+    const response = await context.app.inject({
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(q)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return {
+      titles: response.json<CatalogueItem[]>().map((item) => item.fn_titel),
+      partial: response.headers['x-search-partial'],
+    };
+  };
+
+  it('ranks a whole word in a text above a compound repeated in a title', async () => {
+    expect((await search('Teilung')).titles).toEqual([
+      'Bruchrechnung',
+      'Zellteilung, Zellteilung, Zellteilung',
+    ]);
+  });
+
+  it('ranks two of the words above one repeated in a title', async () => {
+    expect(await search('Vulkan Gletscher Wüste')).toEqual({
+      titles: ['Naturgewalten', 'Wüste, Wüste, Wüste'],
+      partial: 'true',
+    });
+  });
+});
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;

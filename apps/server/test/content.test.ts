@@ -4,8 +4,10 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, type MediaLink, type ZipInfo } from '@medienkatalog/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import { queryRows } from '../src/db/client.ts';
 import { importMedia } from '../src/modules/catalogue/media-import.ts';
 import { signToken, type ContentGrant } from '../src/modules/content/signed-url.ts';
 import { FileStorage } from '../src/modules/files/file-storage.ts';
@@ -183,6 +185,31 @@ describe.each(databaseKinds)('play and download links (%s)', (kind) => {
     expect(
       execFileSync('unzip', ['-Z1', zipCopy], { encoding: 'utf8' }).trim().split('\n'),
     ).toEqual(['a.txt', 'b/c.mp3']);
+  });
+
+  it('counts a use only for a call that hands out a file; a download call answers the download alone', async () => {
+    const uses = async (identifier: string, kind: 'play' | 'download') => {
+      const [row] = await queryRows<{ count: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS count FROM media_uses
+            WHERE media_id = ${(await medium(identifier)).id} AND kind = ${kind}`,
+      );
+      return row?.count;
+    };
+    const nothing = { direct: null, download: null, frame: null, stream: null, tracks: [] };
+    // An index page among several files and no ZIP: it plays, but there is nothing to download.
+    expect(await links('FWU-C1?purpose=download')).toEqual(nothing);
+    expect(await uses('FWU-C1', 'download')).toBe(0);
+    // No files at all: nothing to play either.
+    expect(await links('FWU-C4')).toEqual(nothing);
+    expect(await uses('FWU-C4', 'play')).toBe(0);
+
+    const single = await links('FWU-C2?purpose=download');
+    expect(single).toMatchObject({ direct: null, frame: null, stream: null, tracks: [] });
+    expect(single.download).toMatch(/^\/content\/FWU-C2\/file\.[^/]+\/%C3%9Cbung%201\.mp4$/);
+    expect(await uses('FWU-C2', 'download')).toBe(1);
+    expect((await links('FWU-C1')).direct).toMatch(/\/start\/index\.html$/);
+    expect(await uses('FWU-C1', 'play')).toBe(1);
   });
 
   it('honours If-Range only for the strong ETag or the exact, strong Last-Modified', async () => {

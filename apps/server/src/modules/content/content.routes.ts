@@ -55,9 +55,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (
         description:
           "Signed-in users with a licence in force (their own or their organisation's), for " +
           'open media, and the owning producer (also for drafts); 403 says how to get access. ' +
-          'Each call is a use, counted once per user, medium and day. ' +
-          'media. direct: the index file, else the only file; download: the ZIP, else the ' +
-          'only file; frame: an embeddable player page of direct. null where there is none.',
+          'Each call that hands out a file is a use, counted once per user, medium and day. ' +
+          'direct: the index file, else the only file; download: the ZIP, else the only file; ' +
+          'frame: an embeddable player page of direct. null where there is none; with ' +
+          'purpose=download only the download.',
         params: z.object({ identifier: z.string().min(1).max(200) }),
         querystring: z.object({
           purpose: z

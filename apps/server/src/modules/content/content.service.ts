@@ -72,10 +72,12 @@ export class ContentService {
   /**
    * The links of a medium (GET /api/v1/media/link/{identifier}), for those the access policy
    * lets play it (401 anonymous; 404 for a medium they may not see; 403 with the way to access
-   * without a licence). The call is a use: counted once per user, medium and day against the
-   * licence's uses. direct: the index file, else the only file. download: the built ZIP, else
-   * the only file, where the licence allows downloading. frame: the player page of the direct
-   * file. Each is null when there is nothing to offer.
+   * without a licence). direct: the index file, else the only file. download: the built ZIP,
+   * else the only file, where the licence allows downloading. frame: the player page of the
+   * direct file. Each is null when there is nothing to offer; a download call (`purpose`) answers
+   * the download alone. The call is a use, counted once per user, medium and day against the
+   * licence's uses, when it hands out a file: a download call for a medium of several files
+   * without a ZIP cost a use for nothing ('Kein Download-Link verfügbar').
    */
   async link(actor: Actor, identifier: string, purpose: 'play' | 'download'): Promise<MediaLink> {
     const { medium, entitlement } = await this.policy.play(actor, identifier);
@@ -83,18 +85,6 @@ export class ContentService {
     if (purpose === 'download' && !entitlement.download) {
       throw new HttpError(403, MESSAGES.licences.noDownload);
     }
-    const recorded = await this.uses.record({
-      userId: user.id,
-      organisationId: user.organisation_id,
-      mediumId: medium.id,
-      kind: purpose,
-      licenceId: entitlement.grant?.licence_id,
-      countedLicenceId: entitlement.grant?.counted_licence_id ?? undefined,
-    });
-    if (!recorded) {
-      throw new HttpError(403, MESSAGES.licences.usedUp);
-    }
-    const licence = entitlement.grant?.licence_id ?? null;
     const dirlist = await this.repository.dirlist(medium.id);
     const index = await this.existingIndex(medium, dirlist?.fn_index ?? null);
     const zip =
@@ -108,30 +98,49 @@ export class ContentService {
         : [];
     const single = only.length === 1 ? only[0]?.path : undefined;
     const direct = index ?? single;
+    const downloaded = !entitlement.download
+      ? undefined
+      : zip !== undefined
+        ? { kind: 'zip' as const, filePath: zip }
+        : single === undefined
+          ? undefined
+          : { kind: 'file' as const, filePath: single };
+    const played = purpose === 'play' ? direct : undefined;
+    if (played !== undefined || downloaded !== undefined) {
+      const recorded = await this.uses.record({
+        userId: user.id,
+        organisationId: user.organisation_id,
+        mediumId: medium.id,
+        kind: purpose,
+        licenceId: entitlement.grant?.licence_id,
+        countedLicenceId: entitlement.grant?.counted_licence_id ?? undefined,
+      });
+      if (!recorded) {
+        throw new HttpError(403, MESSAGES.licences.usedUp);
+      }
+    }
+    const licence = entitlement.grant?.licence_id ?? null;
     const grant = (kind: ContentPurpose, filePath: string) =>
       this.signed(medium, kind, filePath, licence);
-    const download = !entitlement.download
-      ? null
-      : zip !== undefined
-        ? grant('zip', zip)
-        : single === undefined
-          ? null
-          : grant('file', single);
+    const download = downloaded === undefined ? null : grant(downloaded.kind, downloaded.filePath);
     const stream =
-      direct !== undefined && playerKindOf(direct) === 'video'
+      played !== undefined && playerKindOf(played) === 'video'
         ? await readyStream(
             this.storage,
             medium.id,
-            direct,
-            path.join(this.storage.folder(medium.id), direct),
+            played,
+            path.join(this.storage.folder(medium.id), played),
           )
         : undefined;
     return {
-      direct: direct === undefined ? null : grant('play', direct),
+      direct: played === undefined ? null : grant('play', played),
       download,
-      frame: direct === undefined ? null : grant('frame', direct),
+      frame: played === undefined ? null : grant('frame', played),
       stream: stream === undefined ? null : grant('play', stream),
-      tracks: await this.tracks(medium.id, (filePath) => grant('play', filePath)),
+      tracks:
+        played === undefined
+          ? []
+          : await this.tracks(medium.id, (filePath) => grant('play', filePath)),
     };
   }
 

@@ -843,6 +843,42 @@ describe.each(databaseKinds)('a widened word between the limits on %s', (kind) =
   });
 });
 
+describe.each(databaseKinds)('whole words among many compounds on %s', (kind) => {
+  // 'Geographie', the name of a subject area (no title matches collected beside the popular
+  // ones), is a word of its own in a quarter of the media (in the title or the short text) and
+  // part of a compound in the titles of the others, which rank below every whole-word match.
+  const count = 200;
+  const titles = ['Geographie', 'Unterricht', 'Klimageographie', 'Verkehrsgeographie'];
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `G${i}`,
+      fn_titel: `${titles[i % 8 === 1 ? 1 : i % 8 === 0 ? 0 : 2 + (i % 2)] ?? ''} ${i}`,
+      fn_kurztext: i % 8 === 1 ? 'Geographie im Unterricht' : 'Im Unterricht',
+      fn_geb: '080',
+      stars: (i * 37) % count,
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
+
+  it('ranks only the whole-word matches while they fill the page: the pages of ranking every match', async () => {
+    const pages = (app: typeof context.app) => searchPages(app, 'Geographie', 3);
+    const exact = await pages(context.app);
+    expect(exact.map((page) => page.approximate)).toEqual(['false', 'false', 'false']);
+    // Between an eighth of this limit and the limit: the 50 whole-word matches fill two pages,
+    // ranked alone, with the estimate as the total; the third page ranks every match.
+    const bounded = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 400 },
+    });
+    const wholeFirst = await pages(bounded);
+    await bounded.close();
+    expect(wholeFirst.map((page) => page.identifiers)).toEqual(
+      exact.map((page) => page.identifiers),
+    );
+    expect(wholeFirst.map((page) => page.approximate)).toEqual(['true', 'true', 'false']);
+  });
+});
+
 describe.each(databaseKinds)('a few matches among many media on %s', (kind) => {
   // 'Seltenheit' is in the short text of 30 of 400 media (every tenth of them in its title too),
   // 'Unterricht' in every one.

@@ -57,6 +57,16 @@ import { CatalogueSuggestions } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
 import { expandWords, RememberedStems, textsToStem } from './word-expansions.ts';
 
+/**
+ * The whole words of a query widened by the vocabulary (its tsquery without the compounds,
+ * parts and completions) with the query's filters, and the planner's estimate of their matches.
+ */
+interface WholeWords {
+  where: SQL;
+  tsQuery: SQL;
+  wholeMatches: () => Promise<number>;
+}
+
 /** What the catalogue holds of query words (CatalogueRepository.wordStems). */
 type WordFacts = Awaited<ReturnType<CatalogueRepository['wordStems']>>;
 
@@ -391,14 +401,18 @@ export class CatalogueService {
               }),
           },
         );
+    const wholeConditions = whole && searchConditions(query, whole, scope);
+    const wholeFirst: WholeWords | undefined = whole &&
+      wholeConditions && {
+        where: wholeConditions.where,
+        tsQuery: whole,
+        wholeMatches: once(() => this.repository.estimateCount(wholeConditions.whereToEstimate)),
+      };
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate, {
       oneWord,
+      ...(wholeFirst && { wholeFirst }),
       ...(titleMatches && { titleMatchesAmong: filters }),
-      ...(titleMatches &&
-        whole !== undefined && {
-          wholeMatches: () =>
-            this.repository.estimateCount(searchConditions(query, whole, scope).whereToEstimate),
-        }),
+      ...(titleMatches && wholeFirst && { wholeMatches: wholeFirst.wholeMatches }),
       ...(titleMatches &&
         isFiltered(query) && {
           unfiltered: searchConditions({}, tsQuery, scope).whereToEstimate,
@@ -470,11 +484,13 @@ export class CatalogueService {
       unfiltered,
       titleMatchesAmong,
       wholeMatches,
+      wholeFirst,
     }: {
       oneWord: boolean;
       unfiltered?: SQL;
       titleMatchesAmong?: SQL;
       wholeMatches?: () => Promise<number>;
+      wholeFirst?: WholeWords;
     },
   ): Promise<SearchResult> {
     const media = await this.publishedMedia();
@@ -482,16 +498,20 @@ export class CatalogueService {
     if (estimate === undefined || estimate <= this.titledSearchLimit(media)) {
       return this.exactPage(where, tsQuery, bonus, page);
     }
+    // Every match ranked, or the whole-word matches alone where they fill the page.
+    const everyMatch = async () =>
+      (wholeFirst !== undefined && (await this.wholeWordsPage(wholeFirst, page, estimate))) ||
+      this.exactPage(where, tsQuery, bonus, page);
     const titled = estimate <= exactLimit;
     if (titled && titleMatchesAmong === undefined) {
-      return this.exactPage(where, tsQuery, bonus, page);
+      return everyMatch();
     }
     const textMatches =
       unfiltered === undefined ? estimate : await this.repository.estimateCount(unfiltered);
     // Not for a frequent text narrowed by filters: its title matches are too many to collect
     // ('Stoffe' among the apps: 26-40 ms before every match was ranked all the same).
     if (titled && textMatches > exactLimit) {
-      return this.exactPage(where, tsQuery, bonus, page);
+      return everyMatch();
     }
     const candidates = this.tuning.broadCandidates;
     const plan =
@@ -499,14 +519,43 @@ export class CatalogueService {
         ? await this.titleMatches(titleMatchesAmong, page, estimate, wholeMatches)
         : { wanted: page.offset >= candidates ? page.offset + page.limit : candidates };
     if (plan === undefined) {
-      return this.exactPage(where, tsQuery, bonus, page);
+      return everyMatch();
     }
     const indexed = oneWord && (await this.popularTextIndex());
     const order = popularFirst(plan.wanted, media, estimate, indexed, textMatches);
     return (
       (await this.boundedPage(where, tsQuery, bonus, page, estimate, { order, ...plan })) ??
-      this.exactPage(where, tsQuery, bonus, page)
+      everyMatch()
     );
+  }
+
+  /**
+   * The page of ranking every one of about `estimate` matches, ranking only the matches of the
+   * whole words (the query without its compounds, parts and completions), when they fill it:
+   * they rank above every other match (rankOf), so their own order is the page's. The total is
+   * the estimate. Asked when the planner expects at least the page's positions of them and at
+   * most half the matches ('Berufspädagogik', a subject area: 871 whole-word matches of 6,953
+   * at a million media, 36 → 8 ms); undefined when it does not pay or they were too few.
+   */
+  private async wholeWordsPage(
+    whole: WholeWords,
+    page: Page,
+    estimate: number,
+  ): Promise<SearchResult | undefined> {
+    const positions = page.offset + page.limit;
+    const expected = await whole.wholeMatches();
+    if (expected < positions || 2 * expected > estimate) {
+      return undefined;
+    }
+    const ranked = await this.repository.searchRanked(whole.where, whole.tsQuery, [], page);
+    const found = ranked.total ?? 0;
+    return found < positions
+      ? undefined
+      : {
+          items: ranked.rows.map(toCatalogueItem),
+          total: Math.max(estimate, found),
+          approximate: true,
+        };
   }
 
   /**
@@ -1032,6 +1081,12 @@ export function typedCompletion(
     isKnown(typed, expansions)
     ? undefined
     : { typed, stem };
+}
+
+/** `load`, asked once when first needed. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= load());
 }
 
 /** `load`, asked again once its answer is `ttlMs` old (every time for 0). */

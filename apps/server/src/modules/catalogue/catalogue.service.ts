@@ -408,13 +408,13 @@ export class CatalogueService {
         tsQuery: whole,
         wholeMatches: once(() => this.repository.estimateCount(wholeConditions.whereToEstimate)),
       };
-    // Not while a word is being typed: the fragment itself is in few media or none, more often
-    // than the planner expects ('Grundbaustein Kenwa'; at 100,000 media 28 of 34 prefixes
-    // that asked found too few to fill the page, after it none of 6).
-    const typing = queryWords(query.q ?? '').some((word) => !isKnown(word, text?.expansions));
+    // Not with a word the vocabulary does not know (one being typed, a typing error): it is in
+    // few media or none, more often than the planner expects ('Grundbaustein Kenwa'; at 100,000
+    // media 28 of 34 prefixes that asked found too few to fill the page, after it none of 6).
+    const unknown = queryWords(query.q ?? '').some((word) => !isKnown(word, text?.expansions));
     const ranked = await this.rankedPage(where, tsQuery, bonus, page, estimate, {
       oneWord,
-      ...(wholeFirst && !typing && { wholeFirst }),
+      ...(wholeFirst && !unknown && { wholeFirst }),
       ...(titleMatches && { titleMatchesAmong: filters }),
       ...(titleMatches && wholeFirst && { wholeMatches: wholeFirst.wholeMatches }),
       ...(titleMatches &&

@@ -848,11 +848,20 @@ describe.each(databaseKinds)('whole words among many compounds on %s', (kind) =>
   // ones), is a word of its own in a quarter of the media (in the title or the short text) and
   // part of a compound in the titles of the others, which rank below every whole-word match.
   const count = 200;
-  const titles = ['Geographie', 'Unterricht', 'Klimageographie', 'Verkehrsgeographie'];
+  const titleOf = (i: number) => {
+    switch (i % 8) {
+      case 0:
+        return 'Geographie';
+      case 1:
+        return 'Unterricht'; // the whole word in its short text
+      default:
+        return i % 2 === 0 ? 'Klimageographie' : 'Verkehrsgeographie';
+    }
+  };
   const records = Array.from({ length: count }, (_, i) =>
     mediumRecord({
       fn_nr: `G${i}`,
-      fn_titel: `${titles[i % 8 === 1 ? 1 : i % 8 === 0 ? 0 : 2 + (i % 2)] ?? ''} ${i}`,
+      fn_titel: `${titleOf(i)} ${i}`,
       fn_kurztext: i % 8 === 1 ? 'Geographie im Unterricht' : 'Im Unterricht',
       fn_geb: '080',
       stars: (i * 37) % count,

@@ -779,16 +779,20 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
   });
 });
 
-/** The first `count` pages of the search of `q`: each page's media and its total's headers. */
+/**
+ * The first `count` pages of the search of `q` (and the further parameters of `filters`): each
+ * page's media and its total's headers.
+ */
 async function searchPages(
   app: Awaited<ReturnType<typeof buildApp>>,
   q: string,
   count: number,
+  filters = '',
 ): Promise<{ identifiers: string[]; total: string; approximate: string }[]> {
   const pages = [];
   for (let page = 0; page < count; page += 1) {
     const response = await app.inject({
-      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(q)}&p=${String(page)}`,
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(q)}&p=${String(page)}${filters}`,
     });
     const approximate = String(response.headers['x-total-count-approximate']);
     pages.push({
@@ -885,6 +889,40 @@ describe.each(databaseKinds)('whole words among many compounds on %s', (kind) =>
       exact.map((page) => page.identifiers),
     );
     expect(wholeFirst.map((page) => page.approximate)).toEqual(['true', 'true', 'false']);
+  });
+});
+
+describe.each(databaseKinds)('a frequent word narrowed by a filter on %s', (kind) => {
+  // 'Vulkan' is in the short text of all 400 media and in the title of every tenth; half of
+  // the media are for the fifth grade.
+  const count = 400;
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `V${i}`,
+      fn_titel: i % 10 === 0 ? `Vulkan ${i}` : `Film ${i}`,
+      fn_kurztext: 'Vulkan im Unterricht',
+      fn_adressat: i % 2 === 0 ? 'A(5)' : 'A(9)',
+      stars: (i * 37) % count,
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
+
+  it('ranks its title matches among the filter beside the popular ones: the pages of ranking every match', async () => {
+    const pages = (app: typeof context.app) =>
+      searchPages(app, 'Vulkan', 2, '&filter_fn_adressat=A(5)');
+    const exact = await pages(context.app);
+    expect(exact.map((page) => page.total)).toEqual(['200 false', '200 false']);
+    // The word's 400 matches are more than this limit, the 200 of the filter fewer: its 20 title
+    // matches among them are collected beside the page's most popular matches (the total is the
+    // estimate), where every match was ranked before.
+    const bounded = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 300 },
+    });
+    const titled = await pages(bounded);
+    await bounded.close();
+    expect(titled.map((page) => page.identifiers)).toEqual(exact.map((page) => page.identifiers));
+    expect(titled.map((page) => page.approximate)).toEqual(['true', 'true']);
   });
 });
 

@@ -117,7 +117,7 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
           ORDER BY c.relname`,
     );
     expect(indexes.map((index) => index.name)).toEqual(
-      expect.arrayContaining(['media_rank_vector_idx', 'media_search_idx']),
+      expect.arrayContaining(['media_search_idx']),
     );
     for (const index of indexes) {
       expect(index.options, index.name).toEqual(['gin_pending_list_limit=256']);

@@ -847,6 +847,43 @@ describe.each(databaseKinds)('a widened word between the limits on %s', (kind) =
   });
 });
 
+describe.each(databaseKinds)('a widened word whose whole word is rare on %s', (kind) => {
+  // 'Teilung' is a word of its own in two media only (the title of one, the short text of the
+  // other); the others hold the compound 'Zellteilung', in their title (a quarter) or text.
+  const count = 200;
+  const records = Array.from({ length: count }, (_, i) => {
+    const own = i === 10 || i === 11;
+    const titled = i % 4 === 0;
+    return mediumRecord({
+      fn_nr: `R${i}`,
+      fn_titel: `${i === 10 ? 'Teilung der Zelle' : titled ? 'Zellteilung' : 'Unterricht'} ${i}`,
+      fn_kurztext:
+        i === 11 ? 'Die Teilung im Unterricht' : own || titled ? 'Biologie' : 'Zellteilung',
+      stars: (i * 37) % count,
+    });
+  });
+  const context = useCatalogueApp(kind, records);
+
+  it('collects the whole-word matches with the title matches: the pages of ranking every match', async () => {
+    const pages = (app: typeof context.app) => searchPages(app, 'Teilung', 4);
+    const exact = await pages(context.app);
+    expect(exact.map((page) => page.total)).toEqual(Array(4).fill(`${String(count)} false`));
+    // Between an eighth of this limit and the limit: two whole-word matches are too few to be
+    // found among the popular ones, so they are collected beside the title matches and the page's
+    // most popular matches (the total is the estimate), where every match was ranked before.
+    const bounded = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 400 },
+    });
+    const collected = await pages(bounded);
+    await bounded.close();
+    expect(collected.map((page) => page.identifiers)).toEqual(
+      exact.map((page) => page.identifiers),
+    );
+    expect(collected.map((page) => page.approximate)).toEqual(Array(4).fill('true'));
+  });
+});
+
 describe.each(databaseKinds)('whole words among many compounds on %s', (kind) => {
   // 'Geographie', the name of a subject area (no title matches collected beside the popular
   // ones), is a word of its own in a quarter of the media (in the title or the short text) and

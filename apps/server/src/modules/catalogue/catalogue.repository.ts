@@ -84,6 +84,11 @@ export interface TitleMatches {
    * (the page's last position); fewer say `wholeShort`.
    */
   wholeWanted?: number;
+  /**
+   * The whole words' tsquery (the bonus), when they are in few media: its matches are collected
+   * with the title matches, all of them, instead of being looked for among the popular ones.
+   */
+  whole?: SQL;
 }
 
 /** Per PopularFirst: the order, and the condition that lets the planner use its index. */
@@ -297,7 +302,7 @@ export class CatalogueRepository {
    * popularity), and `titledComplete` says so. The page must then lie within the candidates.
    * With one bonus (whole words), the matches with it but without a title match rank 1 and
    * follow by popularity too: `wholeShort` says when fewer than `titled.wholeWanted` of them
-   * were among the candidates.
+   * were among the candidates; with `titled.whole`, every such match is a candidate instead.
    */
   async searchBounded(
     where: SQL,
@@ -338,7 +343,8 @@ export class CatalogueRepository {
         : sql`WITH ${popular},
             titled AS MATERIALIZED (
               SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
-              FROM media m WHERE ${titled.among} AND ${matches(sql`m.rank_vector`, tsQuery)}
+              FROM media m WHERE ${titled.among} AND (${matches(sql`m.rank_vector`, tsQuery)}
+                ${titled.whole === undefined ? sql`` : sql`OR m.search_vector @@ ${titled.whole}`})
               LIMIT ${titled.most + 1}),
             candidates AS (
               SELECT * FROM popular

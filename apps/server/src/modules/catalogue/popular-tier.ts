@@ -46,14 +46,13 @@ export function shareAtLeast(bounds: readonly number[], floor: number): number {
 
 /**
  * Whether a tier expected to hold `expected` of a text's matches holds its `wanted` most popular
- * ones, popularity and words being independent: twice as many expected, or for many wanted less,
- * the expectation less a fifth (the planner's estimate of the matches is that far off) and four
- * standard deviations of the count. 1.45 times for a facet sample of 1,000, 1.3 times for a deep
- * page: page 190 of 'Sicherheit' (73,736 media at a million, 7,400 in the tier) wants 4,560,
- * 33 → 15 ms from the tier.
+ * ones, popularity and words being independent: the expectation less a fifth (the planner's
+ * estimate of the matches is that far off) and four standard deviations of the count. About
+ * three times the wanted for one page, 1.3 times for a deep one: page 190 of 'Sicherheit'
+ * (73,736 media at a million, 7,400 in the tier) wants 4,560, 33 → 12 ms from the tier.
  */
 export function tierHolds(expected: number, wanted: number): boolean {
-  return expected >= 2 * wanted || 0.8 * expected - 4 * Math.sqrt(expected) >= wanted;
+  return 0.8 * expected - 4 * Math.sqrt(expected) >= wanted;
 }
 
 /** Working memory of the tier's build (the whole tier sorted at once: 8 s at a million media). */

@@ -52,7 +52,7 @@ import {
   type WordExpansion,
   type WordExpansions,
 } from './search-text.ts';
-import { floorForShare, shareAtLeast, tierHolds } from './popular-tier.ts';
+import { floorForShare, shareAtLeast } from './popular-tier.ts';
 import { CatalogueSuggestions } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
 import { expandWords, RememberedStems, textsToStem } from './word-expansions.ts';
@@ -258,8 +258,8 @@ export class CatalogueService {
   private readonly popularTierFloor: () => Promise<number | undefined>;
 
   /**
-   * The floor of the popular tier when it should hold the `wanted` most popular of about
-   * `matches` media (tierHolds), else undefined.
+   * The floor of the popular tier when it should hold at least twice the `wanted` most popular
+   * of about `matches` media (as popularity and words are independent), else undefined.
    */
   private async popularTier(wanted: number, matches: number): Promise<number | undefined> {
     const floor = await this.popularTierFloor();
@@ -267,7 +267,7 @@ export class CatalogueService {
       return undefined;
     }
     const share = shareAtLeast(await this.popularityBounds(), floor);
-    return tierHolds(matches * share, wanted) ? floor : undefined;
+    return matches * share >= 2 * wanted ? floor : undefined;
   }
 
   /**

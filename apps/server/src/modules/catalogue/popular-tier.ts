@@ -44,17 +44,6 @@ export function shareAtLeast(bounds: readonly number[], floor: number): number {
   return index < 0 ? 0 : (parts - index) / parts;
 }
 
-/**
- * Whether a tier expected to hold `expected` of a text's matches holds its `wanted` most popular
- * ones, popularity and words being independent: the expectation less a fifth (the planner's
- * estimate of the matches is that far off) and four standard deviations of the count. About
- * three times the wanted for one page, 1.3 times for a deep one: page 190 of 'Sicherheit'
- * (73,736 media at a million, 7,400 in the tier) wants 4,560, 33 → 12 ms from the tier.
- */
-export function tierHolds(expected: number, wanted: number): boolean {
-  return 0.8 * expected - 4 * Math.sqrt(expected) >= wanted;
-}
-
 /** Working memory of the tier's build (the whole tier sorted at once: 8 s at a million media). */
 const BUILD_MEMORY = '256MB';
 

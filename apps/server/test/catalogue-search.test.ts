@@ -10,7 +10,7 @@ import {
   CatalogueService,
   DEFAULT_SEARCH_TUNING,
 } from '../src/modules/catalogue/catalogue.service.ts';
-import { queryRows } from '../src/db/client.ts';
+import { queryRows, type Database } from '../src/db/client.ts';
 import {
   CatalogueRepository,
   type PopularFirst,
@@ -804,6 +804,20 @@ async function searchPages(
   return pages;
 }
 
+/** What `use` finds in an app whose search ranks every match up to `exactSearchLimit` expected. */
+async function withExactSearchLimit<T>(
+  db: Database,
+  exactSearchLimit: number,
+  use: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
+): Promise<T> {
+  const app = await buildApp({ db, searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit } });
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
 describe.each(databaseKinds)('a widened word between the limits on %s', (kind) => {
   // 'Teilung' is a word of its own in half of the media (in the title of A, the short text of
   // B) and part of the compound 'Zellteilung' in the other half (C, D): the whole word ranks
@@ -836,12 +850,7 @@ describe.each(databaseKinds)('a widened word between the limits on %s', (kind) =
     expect(exact.flatMap((page) => page.identifiers)).toHaveLength(4 * SEARCH_PAGE_SIZE);
     // Between an eighth of the limit and the limit: the title matches, the popular matches and
     // the popular whole-word matches the page needs.
-    const bounded = await buildApp({
-      db: context.database.db,
-      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 400 },
-    });
-    const titled = await pages(bounded);
-    await bounded.close();
+    const titled = await withExactSearchLimit(context.database.db, 400, pages);
     expect(titled.map((page) => page.identifiers)).toEqual(exact.map((page) => page.identifiers));
     expect(titled[0]?.approximate).toBe('true');
   });
@@ -871,12 +880,7 @@ describe.each(databaseKinds)('a widened word whose whole word is rare on %s', (k
     // Between an eighth of this limit and the limit: two whole-word matches are too few to be
     // found among the popular ones, so they are collected beside the title matches and the page's
     // most popular matches (the total is the estimate), where every match was ranked before.
-    const bounded = await buildApp({
-      db: context.database.db,
-      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 400 },
-    });
-    const collected = await pages(bounded);
-    await bounded.close();
+    const collected = await withExactSearchLimit(context.database.db, 400, pages);
     expect(collected.map((page) => page.identifiers)).toEqual(
       exact.map((page) => page.identifiers),
     );
@@ -916,12 +920,7 @@ describe.each(databaseKinds)('whole words among many compounds on %s', (kind) =>
     expect(exact.map((page) => page.approximate)).toEqual(['false', 'false', 'false']);
     // Between an eighth of this limit and the limit: the 50 whole-word matches fill two pages,
     // ranked alone, with the estimate as the total; the third page ranks every match.
-    const bounded = await buildApp({
-      db: context.database.db,
-      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 400 },
-    });
-    const wholeFirst = await pages(bounded);
-    await bounded.close();
+    const wholeFirst = await withExactSearchLimit(context.database.db, 400, pages);
     expect(wholeFirst.map((page) => page.identifiers)).toEqual(
       exact.map((page) => page.identifiers),
     );
@@ -952,12 +951,7 @@ describe.each(databaseKinds)('a frequent word narrowed by a filter on %s', (kind
     // The word's 400 matches are more than this limit, the 200 of the filter fewer: its 20 title
     // matches among them are collected beside the page's most popular matches (the total is the
     // estimate), where every match was ranked before.
-    const bounded = await buildApp({
-      db: context.database.db,
-      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 300 },
-    });
-    const titled = await pages(bounded);
-    await bounded.close();
+    const titled = await withExactSearchLimit(context.database.db, 300, pages);
     expect(titled.map((page) => page.identifiers)).toEqual(exact.map((page) => page.identifiers));
     expect(titled.map((page) => page.approximate)).toEqual(['true', 'true']);
   });
@@ -990,12 +984,7 @@ describe.each(databaseKinds)('a few matches among many media on %s', (kind) => {
     // matches are ranked beside the page's most popular matches; but a slice that should hold
     // twice the page's 24 would be 1,280 media wide, more than 8 per expected match: every match
     // is ranked, with its true total, as without the lower limit.
-    const titledApp = await buildApp({
-      db: context.database.db,
-      searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 200 },
-    });
-    const titled = await pages(titledApp);
-    await titledApp.close();
+    const titled = await withExactSearchLimit(context.database.db, 200, pages);
     expect(titled).toEqual(exact);
   });
 });

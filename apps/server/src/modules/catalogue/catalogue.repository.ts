@@ -296,10 +296,10 @@ export class CatalogueRepository {
    * With `titled`, the media among its conditions whose rank vector matches (titles, keywords,
    * subject names: every medium whose rank is above 0 without a bonus; such a medium's search
    * vector matches too, as the rank vector is its first part) join the candidates, at most
-   * `titled.most` of them from the search index (media_search_idx, which holds the rank vector
-   * with the filters): when they are all there, the first
-   * `candidates` positions are those of ranking every match (the others rank 0 and follow by
-   * popularity), and `titledComplete` says so. The page must then lie within the candidates.
+   * `titled.most` of them from the search index (media_search_idx holds the rank vector with
+   * the filters): when they are all there, the first `candidates` positions are those of ranking
+   * every match (the others rank 0 and follow by popularity), and `titledComplete` says so. The
+   * page must then lie within the candidates.
    * With one bonus (whole words), the matches with it but without a title match rank 1 and
    * follow by popularity too: `wholeShort` says when fewer than `titled.wholeWanted` of them
    * were among the candidates; with `titled.whole`, every such match is a candidate instead.
@@ -487,13 +487,13 @@ export class CatalogueRepository {
   }
 
   /**
-   * For each stem of the catalogue's words, the word as the titles and keywords spell it most
-   * often ('photosynthes' -> 'Photosynthese'), from a few media that contain it (found by the
-   * rank vector in the search index, media_search_idx: through the search vector, the media with the
-   * word only in their texts were read too, up to 40 ms at a million media). One SELECT per stem,
-   * so that the planner sees each: for a word in many titles reading the table until five turn up
-   * is cheapest, for a rarer one the index (a word in 28,000 titles: 0.8 ms from the table, 50 ms
-   * building the index's bitmap, which is what a stem of a lateral join got).
+   * For each stem of the catalogue's words, the word as the titles and keywords spell it most often
+   * ('photosynthes' -> 'Photosynthese'), from a few media that contain it (found by the rank vector
+   * in the search index, media_search_idx: through the search vector, the media with the word only
+   * in their texts were read too, up to 40 ms at a million media). One SELECT per stem, so that the
+   * planner sees each: for a word in many titles reading the table until five turn up is cheapest,
+   * for a rarer one the index (a word in 28,000 titles: 0.8 ms from the table, 50 ms building the
+   * index's bitmap, which is what a stem of a lateral join got).
    */
   async spellings(stems: readonly string[]): Promise<Map<string, string>> {
     if (stems.length === 0) {

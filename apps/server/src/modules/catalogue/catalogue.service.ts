@@ -515,7 +515,8 @@ export class CatalogueService {
     // A frequent text narrowed by filters has more title matches than a text with as many
     // matches of its own: collected when the planner expects at most a third of the matches
     // among them ('Differentialrechnung' for one audience at a million media: 1,432 of 8,388,
-    // 35 → 7 ms), else every match is ranked ('Stoffe' among the apps: 26-40 ms collecting).
+    // 50 → 11 ms a search), else every match is ranked ('Stoffe' among the apps: 26-40 ms
+    // collecting).
     const most =
       titled && textMatches > exactLimit && titleMatchesAmong !== undefined
         ? await this.filteredTitleMatches(titleMatchesAmong, tsQuery, estimate)

@@ -416,7 +416,7 @@ export class CatalogueService {
       oneWord,
       ...(wholeFirst && !unknown && { wholeFirst }),
       ...(titleMatches && { titleMatchesAmong: filters }),
-      ...(titleMatches && wholeFirst && { wholeMatches: wholeFirst.wholeMatches }),
+      ...(titleMatches && wholeFirst && { titledWhole: wholeFirst }),
       ...(titleMatches &&
         isFiltered(query) && {
           unfiltered: searchConditions({}, tsQuery, scope).whereToEstimate,
@@ -470,8 +470,8 @@ export class CatalogueService {
    * most popular candidates are ranked (for `oneWord` from the RUM index where there is one, see
    * popularFirst; `unfiltered`: the text's conditions without the query's filters, when it has
    * some) and the total is the estimate. With `titleMatchesAmong` (`where` without the text,
-   * given when every medium outside the rank vector's matches ranks 0, or 1 with the one bonus
-   * whose matches `wholeMatches` estimates), fewer expected matches (between titledSearchLimit
+   * given when every medium outside the rank vector's matches ranks 0, or 1 with the one bonus,
+   * the whole words of `titledWhole`), fewer expected matches (between titledSearchLimit
    * and exactSearchLimit) give the first pages of ranking every match from the title matches and
    * just the most popular matches the page needs (titleMatches). Without an estimate to trust,
    * or when a slice of the most popular media shows it far too high (nextSlice), every match is
@@ -487,13 +487,13 @@ export class CatalogueService {
       oneWord,
       unfiltered,
       titleMatchesAmong,
-      wholeMatches,
+      titledWhole,
       wholeFirst,
     }: {
       oneWord: boolean;
       unfiltered?: SQL;
       titleMatchesAmong?: SQL;
-      wholeMatches?: () => Promise<number>;
+      titledWhole?: WholeWords;
       wholeFirst?: WholeWords;
     },
   ): Promise<SearchResult> {
@@ -527,10 +527,7 @@ export class CatalogueService {
     const candidates = this.tuning.broadCandidates;
     const plan =
       titled && titleMatchesAmong !== undefined
-        ? await this.titleMatches(titleMatchesAmong, page, estimate, {
-            most,
-            whole: wholeMatches && bonus[0] && { tsQuery: bonus[0], expected: wholeMatches },
-          })
+        ? await this.titleMatches(titleMatchesAmong, page, estimate, { most, whole: titledWhole })
         : { wanted: page.offset >= candidates ? page.offset + page.limit : candidates };
     if (plan === undefined) {
       return everyMatch();
@@ -578,7 +575,7 @@ export class CatalogueService {
    * only as many popular matches as the page's positions (a slice for the 240 candidates of a
    * few thousand matches was too wide: 'powi everyday', 2,999 matches, 153,000 media, 100 ms;
    * for one page it holds 15,000). With whole words ranked above the matches through expansions
-   * (`whole`: their tsquery, and the estimate of their matches), the popular matches should hold
+   * (`whole`, with the estimate of their matches), the popular matches should hold
    * twice as many whole-word matches as positions; when that takes more than the title matches
    * collected at most, the whole-word matches are few and collected with the title matches (at
    * most half of them: 'Ismus Talking', 9,107 matches through 20 compounds, none with both whole
@@ -588,16 +585,13 @@ export class CatalogueService {
     among: SQL,
     page: Page,
     estimate: number,
-    {
-      most,
-      whole,
-    }: { most: number; whole: { tsQuery: SQL; expected: () => Promise<number> } | undefined },
+    { most, whole }: { most: number; whole: WholeWords | undefined },
   ): Promise<{ wanted: number; titled: TitleMatches } | undefined> {
     const positions = page.offset + page.limit;
     if (whole === undefined) {
       return { wanted: positions, titled: { among, most } };
     }
-    const expected = await whole.expected();
+    const expected = await whole.wholeMatches();
     const wanted = Math.max(
       positions,
       Math.ceil((2 * positions * estimate) / Math.max(1, expected)),

@@ -352,11 +352,16 @@ export class CatalogueRepository {
     const titledCount = titled === undefined ? sql`0` : sql`(SELECT count(*)::int FROM titled)`;
     if (page.offset >= candidates) {
       // Past the first positions, the other matches by popularity: the ones after the
-      // candidates.
+      // candidates. Sorted by their keys alone, the page's rows read whole after: page 195 of
+      // 'Film' at 100,000 media on PGlite sorted 9,196 matches with a card's columns (4 MB,
+      // 42 → 28 ms).
       const rows = await queryRows<MediumRow>(
         this.db,
-        sql`SELECT ${mediumColumns} FROM media m WHERE ${popularFirst}
-            LIMIT ${page.limit} OFFSET ${page.offset}`,
+        sql`SELECT ${mediumColumns}
+            FROM (SELECT m.id, m.popularity FROM media m WHERE ${popularFirst}
+                  LIMIT ${page.limit} OFFSET ${page.offset}) AS page
+            JOIN media m ON m.id = page.id
+            ORDER BY page.popularity DESC, page.id DESC`,
       );
       // An empty page tells nothing of how many matches came before it.
       const found = rows.length === 0 ? 0 : page.offset + rows.length;

@@ -111,6 +111,30 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     expect(titles(await search('Strom.'))).toEqual(['Einfache Stromkreise']);
   });
 
+  it('takes a word found only in compounds as a word: no correction suggested for it', async () => {
+    // 'Kreislauf' and 'Strom' are in no medium on their own, only in 'Blutkreislauf' and
+    // 'Stromkreise': a teacher who searched them found what they meant.
+    for (const query of ['Kreislauf.', 'Strom.', 'Kreislauf Menschen.']) {
+      const response = await context.app.inject({
+        method: 'GET',
+        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(query)}`,
+      });
+      expect(response.json<CatalogueItem[]>().length, query).toBe(1);
+      expect(response.headers['x-search-suggestion'], query).toBeUndefined();
+    }
+    // Nor is it corrected when no medium has every word: the media with most words follow.
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Kreislauf Alpen')}`,
+    });
+    expect(titles(response.json<CatalogueItem[]>())).toEqual([
+      'Der Blutkreislauf des Menschen',
+      'Die Alpen',
+    ]);
+    expect(response.headers['x-search-partial']).toBe('true');
+    expect(response.headers['x-search-corrected']).toBeUndefined();
+  });
+
   it('ranks whole words above compounds', async () => {
     const items = await search('Teilung.');
     expect(items.map((item) => item.fn_titel)).toEqual([

@@ -368,7 +368,10 @@ export class CatalogueService {
         ? await this.unknownWords(query, scope, text?.expansions)
         : undefined;
     if (query.q !== undefined && words?.absent === true) {
-      return this.searchWithoutAllWords({ ...query, q: query.q }, scope, words.facts);
+      return this.searchWithoutAllWords({ ...query, q: query.q }, scope, {
+        facts: words.facts,
+        expansions: text?.expansions,
+      });
     }
     const bonus = text?.whole === undefined ? [] : [text.whole];
     // A phrase's estimate is far too high (`phrased`), so it is not asked for: only ranking
@@ -427,7 +430,10 @@ export class CatalogueService {
         ? this.withSuggestion(query, fallback, ranked, text?.expansions, words?.facts)
         : ranked;
     }
-    return this.searchWithoutAllWords({ ...query, q: query.q }, scope, words?.facts);
+    return this.searchWithoutAllWords({ ...query, q: query.q }, scope, {
+      facts: words?.facts,
+      expansions: text?.expansions,
+    });
   }
 
   /**
@@ -698,14 +704,22 @@ export class CatalogueService {
     return { items: ranked.rows.map(toCatalogueItem), total, approximate: false };
   }
 
-  /** No medium matched every word: the corrected query, else the media with most words. */
+  /**
+   * No medium matched every word: the corrected query, else the media with most words.
+   * `expansions` and `facts`: what the search found of the words (see correction).
+   */
   private async searchWithoutAllWords(
     query: CatalogueSearchQuery & { q: string },
     scope: SearchScope,
-    facts?: WordFacts,
+    {
+      facts,
+      expansions,
+    }: { facts?: WordFacts | undefined; expansions?: WordExpansions | undefined },
   ): Promise<SearchResult> {
     const corrected =
-      query.exact === undefined ? await this.correction(query.q, undefined, facts) : undefined;
+      query.exact === undefined
+        ? await this.correction(query.q, { expansions, facts, complete: false })
+        : undefined;
     if (corrected !== undefined) {
       const result = await this.searchUncached({ ...query, q: corrected }, scope, false);
       if (result.total > 0) {
@@ -893,25 +907,40 @@ export class CatalogueService {
     if (queryWords(query.q).every((word) => isKnown(word, expansions))) {
       return result;
     }
-    const suggestion = await this.correction(query.q, expansions, facts);
+    const suggestion = await this.correction(query.q, { expansions, facts, complete: true });
     return suggestion === undefined ? result : { ...result, suggestion };
   }
 
   /**
    * The query with each word the catalogue does not know replaced by the most similar word it
    * knows, spelled as the titles spell it (typing errors: 'Fotosynthse Film' becomes
-   * 'Photosynthese Film'); undefined when no word changes. The word still being typed becomes
-   * its most frequent completion when `expansions` found one ('Photosynthese Bot' becomes
-   * 'Photosynthese Botanik'): it is not misspelled, only unfinished. `facts`: what the catalogue
-   * holds of the words, when the search has asked already.
+   * 'Photosynthese Film'); undefined when no word changes. With `complete`, the word still being
+   * typed becomes its most frequent completion when `expansions` found one ('Photosynthese Bot'
+   * becomes 'Photosynthese Botanik'): it is not misspelled, only unfinished. Nor is a word that
+   * `expansions` found as part of the vocabulary's compounds, though no medium has it on its own
+   * ('Kreislauf' in 'Blutkreislauf': 'Meinten Sie „Blutkreislauf“?' was offered, and 'Teilung
+   * Vulkan' searched as 'teil Vulkan'). `facts`: what the catalogue holds of the words, when the
+   * search has asked already.
    */
   private async correction(
     text: string,
-    expansions?: WordExpansions,
-    facts?: WordFacts,
+    {
+      expansions,
+      facts,
+      complete,
+    }: {
+      expansions?: WordExpansions | undefined;
+      facts?: WordFacts | undefined;
+      complete: boolean;
+    },
   ): Promise<string | undefined> {
-    const completed = typedCompletion(text, expansions);
-    const unknown = queryWords(text).filter((word) => !isKnown(word) && word !== completed?.typed);
+    const completed = complete ? typedCompletion(text, expansions) : undefined;
+    const unknown = queryWords(text).filter(
+      (word) =>
+        !isKnown(word) &&
+        (expansions?.get(word)?.compounds.length ?? 0) === 0 &&
+        word !== completed?.typed,
+    );
     const replaced = new Map([
       ...(unknown.length === 0 ? [] : await this.similarWords(unknown, facts)),
       ...(completed === undefined ? [] : [[completed.typed, completed.stem] as const]),

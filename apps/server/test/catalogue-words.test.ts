@@ -68,14 +68,15 @@ const titles = (items: CatalogueItem[]) => items.map((item) => item.fn_titel).so
 describe.each(databaseKinds)('search words on %s', (kind) => {
   const context = useCatalogueApp(kind, fixtures);
 
-  const search = async (q: string) => {
+  const respond = async (q: string) => {
     const response = await context.app.inject({
       method: 'GET',
       url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(q)}`,
     });
     expect(response.statusCode).toBe(200);
-    return response.json<CatalogueItem[]>();
+    return response;
   };
+  const search = async (q: string) => (await respond(q)).json<CatalogueItem[]>();
 
   it('finds school words as their subject areas', async () => {
     expect(titles(await search('Mathe.'))).toEqual(['Bruchrechnung']);
@@ -87,10 +88,7 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
 
   it('takes a school word as known: no correction suggested for it', async () => {
     for (const query of ['Mathe.', 'Reli Vergleich.', 'Erdkunde Alpen.']) {
-      const response = await context.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(query)}`,
-      });
+      const response = await respond(query);
       expect(response.json<CatalogueItem[]>().length, query).toBe(1);
       expect(response.headers['x-search-suggestion'], query).toBeUndefined();
       expect(response.headers['x-search-corrected'], query).toBeUndefined();
@@ -115,18 +113,12 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     // 'Kreislauf' and 'Strom' are in no medium on their own, only in 'Blutkreislauf' and
     // 'Stromkreise': a teacher who searched them found what they meant.
     for (const query of ['Kreislauf.', 'Strom.', 'Kreislauf Menschen.']) {
-      const response = await context.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/catalogue/search?q=${encodeURIComponent(query)}`,
-      });
+      const response = await respond(query);
       expect(response.json<CatalogueItem[]>().length, query).toBe(1);
       expect(response.headers['x-search-suggestion'], query).toBeUndefined();
     }
     // Nor is it corrected when no medium has every word: the media with most words follow.
-    const response = await context.app.inject({
-      method: 'GET',
-      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('Kreislauf Alpen')}`,
-    });
+    const response = await respond('Kreislauf Alpen');
     expect(titles(response.json<CatalogueItem[]>())).toEqual([
       'Der Blutkreislauf des Menschen',
       'Die Alpen',

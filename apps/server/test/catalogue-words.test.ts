@@ -56,6 +56,13 @@ const fixtures = [
     fn_geb: '520',
   }),
   mediumRecord({
+    fn_nr: 'RHE1',
+    fn_titel: 'Der Rhein',
+    // The word only in the subtitle, in its plural with an umlaut.
+    fn_utitel: 'Schiffe auf großen Flüssen',
+    fn_kurztext: 'Vom Bodensee bis zur Nordsee.',
+  }),
+  mediumRecord({
     fn_nr: 'GEO1',
     fn_titel: 'Die Alpen',
     fn_kurztext: 'Ein Gebirge im Herzen Europas.',
@@ -125,6 +132,12 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     ]);
     expect(response.headers['x-search-partial']).toBe('true');
     expect(response.headers['x-search-corrected']).toBeUndefined();
+  });
+
+  it('spells a corrected word as a title or subtitle spells it, plurals with umlauts too', async () => {
+    const response = await respond('Flüsen');
+    expect(titles(response.json<CatalogueItem[]>())).toEqual(['Der Rhein']);
+    expect(decodeURIComponent(String(response.headers['x-search-corrected']))).toBe('Flüssen');
   });
 
   it('ranks whole words above compounds', async () => {

@@ -498,7 +498,9 @@ export class CatalogueRepository {
    * in their texts were read too, up to 40 ms at a million media). One SELECT per stem, so that the
    * planner sees each: for a word in many titles reading the table until five turn up is cheapest,
    * for a rarer one the index (a word in 28,000 titles: 0.8 ms from the table, 50 ms building the
-   * index's bitmap, which is what a stem of a lateral join got).
+   * index's bitmap, which is what a stem of a lateral join got). The texts are those of the rank
+   * vector (titles, subtitles, keywords, subject names): a word only in a subtitle had no
+   * spelling, and the correction showed its stem ('fluss').
    */
   async spellings(stems: readonly string[]): Promise<Map<string, string>> {
     if (stems.length === 0) {
@@ -506,7 +508,8 @@ export class CatalogueRepository {
     }
     const sources = stems.map(
       (stem) =>
-        sql`(SELECT concat_ws(' ', m.fn_titel, m.fn_schlag, m.subject_text) AS text,
+        sql`(SELECT concat_ws(' ', m.fn_titel, m.fn_utitel, m.fn_paratitel, m.fn_sertitel,
+                              m.fn_schlag, m.subject_text) AS text,
                     ${stem}::text AS wanted
              FROM media m
              WHERE m.fn_status = 'published' AND m.rank_vector @@ to_tsquery('simple', ${stem})
@@ -515,7 +518,9 @@ export class CatalogueRepository {
     // Only the words that start with the stem they are looked at for are stemmed (a stem is the
     // start of its folded word): stemming all 40 or so words of five media took most of the
     // statement ('Genmo' on PGlite at 100,000 media 8.4 → 3.8 ms; 200 pairs of stems on
-    // PostgreSQL at a million 3.6 → 2.2 ms each, the same spellings).
+    // PostgreSQL at a million 3.6 → 2.2 ms each, the same spellings). PGlite's stemmer turns a
+    // folded umlaut into its vowel ('fluessen' -> 'fluss'), so the word is looked at with its
+    // umlauts as vowels too.
     const rows = await queryRows<{ stem: string; spelling: string }>(
       this.db,
       sql`SELECT DISTINCT ON (stem) stem, spelling FROM (
@@ -524,6 +529,7 @@ export class CatalogueRepository {
             FROM (${sql.join(sources, sql` UNION ALL `)}) AS source,
                  LATERAL regexp_split_to_table(source.text, '[[:space:][:punct:]]+') AS w(spelling)
             WHERE starts_with(mk_fold(w.spelling), source.wanted)
+               OR starts_with(mk_fold(translate(w.spelling, 'äöüÄÖÜ', 'aouAOU')), source.wanted)
             GROUP BY 1, 2) AS counted
           WHERE stem = ANY(${textArray(stems)})
           ORDER BY stem, uses DESC, spelling`,

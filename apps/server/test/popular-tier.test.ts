@@ -203,9 +203,9 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     expect((await facets('Tier')).approximate).toBe(true);
     await facets('10');
     expect(noting.sampled.map((sample) => sample?.inTableOrder)).toEqual([true, false]);
-    // A word being typed matches through its completions ('Unterr': 'Unterricht'), each of which the
-    // planner expects in as many media as any word it has no statistics of: the scan would read
-    // the whole table for them, so the sample comes from the index.
+    // A word being typed matches through its completions ('Unterr': 'Unterricht'), each of
+    // which the planner expects in as many media as any word it has no statistics of: the scan
+    // would read the whole table for them, so the sample comes from the index.
     noting.sampled.length = 0;
     expect((await facets('Unterr')).approximate).toBe(true);
     expect(noting.sampled.map((sample) => sample?.inTableOrder)).toEqual([false]);

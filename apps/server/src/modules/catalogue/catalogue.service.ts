@@ -936,10 +936,7 @@ export class CatalogueService {
   ): Promise<string | undefined> {
     const completed = complete ? typedCompletion(text, expansions) : undefined;
     const unknown = queryWords(text).filter(
-      (word) =>
-        !isKnown(word) &&
-        (expansions?.get(word)?.compounds.length ?? 0) === 0 &&
-        word !== completed?.typed,
+      (word) => !isKnown(word) && !inCompounds(word, expansions) && word !== completed?.typed,
     );
     const replaced = new Map([
       ...(unknown.length === 0 ? [] : await this.similarWords(unknown, facts)),
@@ -1131,6 +1128,14 @@ export class CatalogueService {
  */
 function isKnown(word: string, expansions?: WordExpansions): boolean {
   return expansions?.get(word)?.known === true || schoolWordSubject(word) !== undefined;
+}
+
+/**
+ * Whether the vocabulary holds compounds of `word` (`expansions`): then it is a word, though no
+ * medium may have it on its own ('Kreislauf' in 'Blutkreislauf').
+ */
+function inCompounds(word: string, expansions?: WordExpansions): boolean {
+  return (expansions?.get(word)?.compounds.length ?? 0) > 0;
 }
 
 /**

@@ -8,12 +8,12 @@ import {
   SuggestQuerySchema,
 } from '@medienkatalog/domain';
 import { describe, expect, it } from 'vitest';
+import { editDistance } from '../../apps/server/src/modules/catalogue/vocabulary.ts';
 import { seededRandom } from '../../apps/server/src/seed/random.ts';
 import {
   BANDS,
   buildQueryLog,
   compoundParts,
-  editDistance,
   GROUP_PLANS,
   repeatRate,
   typo,
@@ -240,18 +240,6 @@ describe('typo', () => {
         expect(wrong[0]).toBe(word[0]);
       }
     }
-  });
-});
-
-describe('editDistance', () => {
-  it('counts substitutions, insertions, deletions and swaps of neighbours as one edit', () => {
-    expect(editDistance('kreislauf', 'kreislauf')).toBe(0);
-    expect(editDistance('kreislauf', 'kreislaif')).toBe(1);
-    expect(editDistance('kreislauf', 'kreislau')).toBe(1);
-    expect(editDistance('kreislauf', 'kreisslauf')).toBe(1);
-    expect(editDistance('kreislauf', 'kriselauf')).toBe(2);
-    expect(editDistance('kreislauf', 'kreilsauf')).toBe(1);
-    expect(editDistance('fotosynthese', 'photosynthese')).toBe(2);
   });
 });
 

@@ -270,28 +270,6 @@ export function typo(word: string, random: Random): string {
   return word.slice(0, at) + replaced + word.slice(at + 1);
 }
 
-/** Edit distance with swaps of neighbours (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      }
-      const row = rows[i];
-      if (row) {
-        row[j] = best;
-      }
-    }
-  }
-  return at(a.length, b.length);
-}
-
 /** A part of a compound and the compound of the vocabulary it came from. */
 export interface CompoundPart {
   part: string;

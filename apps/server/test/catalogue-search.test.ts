@@ -220,6 +220,24 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(reordered.total).toBe(0);
   });
 
+  it('searches the words of a phrase that no medium has, and says so', async () => {
+    const words = await search(`q=${encodeURIComponent('"Ameisen Straße"')}`);
+    expect(titles(words.items)).toEqual(['Das Ökosystem Wald']);
+    expect(words.corrected).toBe('Ameisen Straße');
+    expect(words.partial).toBeUndefined();
+    // No medium has all the words either: the media with most of them, best first.
+    const most = await search(`q=${encodeURIComponent('„Ameisen Straße“ Frühling')}`);
+    expect(most.corrected).toBe('Ameisen Straße Frühling');
+    expect(most.partial).toBe('true');
+    expect(titles(most.items)).toEqual(['Das Ökosystem Wald', 'Pflanzen im Frühling']);
+    // A phrase that some medium has is searched as a phrase, and a query without phrases is
+    // not announced.
+    expect((await search(`q=${encodeURIComponent('"Straße der Ameisen"')}`)).corrected).toBe(
+      undefined,
+    );
+    expect((await search('q=Wald%20Fr%C3%BChling')).corrected).toBeUndefined();
+  });
+
   it('finds the subject area by name (Biologie finds media filed under 080)', async () => {
     const result = await search('q=Biologie');
     expect(titles(result.items).sort()).toEqual([
@@ -235,6 +253,16 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     // Each wrong word of several, and the filters still apply.
     expect(titles((await search('q=Pflanzn%20Frueling')).items)).toEqual(['Pflanzen im Frühling']);
     expect((await search('q=Pflanzn%20Frueling&c=apps')).items).toEqual([]);
+  });
+
+  it('corrects only what a typing error can be: a letter or two, not a word three longer', async () => {
+    // 'Waldrand' shares most trigrams with 'Wald', but is another word, not a misspelled one.
+    const longer = await search('q=Waldrand');
+    expect(longer.corrected).toBeUndefined();
+    expect(longer.items).toEqual([]);
+    const typo = await search('q=Waldd');
+    expect(typo.corrected).toBe('Wald');
+    expect(titles(typo.items)).toEqual(['Das Ökosystem Wald']);
   });
 
   it('says which query it searched instead, spelled as the titles spell it', async () => {
@@ -757,9 +785,10 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     expect(noPhrase.headers['x-total-count-approximate']).toBe('true');
     expect(noPhrase.json<CatalogueItem[]>()).toHaveLength(SEARCH_PAGE_SIZE);
     // No medium has the phrase (its words are apart) and the word: the partial search judges
-    // its estimate by the word alone, which is rare, and counts exactly.
+    // its estimate by the word alone, which is rare, and counts exactly. (Searched as typed:
+    // else the phrase's words without quotes come first, and every Geometrie medium has them.)
     const partialPhrase = await broadApp.inject({
-      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('"Grundlagen Unterricht" Geometrie')}`,
+      url: `/api/v1/media/catalogue/search?q=${encodeURIComponent('"Grundlagen Unterricht" Geometrie')}&exact=1`,
     });
     expect(partialPhrase.headers['x-search-partial']).toBe('true');
     expect(partialPhrase.headers['x-total-count-approximate']).toBe('false');

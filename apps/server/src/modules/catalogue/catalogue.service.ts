@@ -48,6 +48,7 @@ import {
   typedPrefix,
   unwidened,
   widens,
+  withoutPhrases,
   wordTsQuery,
   type WordExpansion,
   type WordExpansions,
@@ -705,8 +706,11 @@ export class CatalogueService {
   }
 
   /**
-   * No medium matched every word: the corrected query, else the media with most words.
-   * `expansions` and `facts`: what the search found of the words (see correction).
+   * No medium matched every word: the corrected query, else its phrases' words without their
+   * quotes ('"Erster Weltkrieg"' finds 'Der Erste Weltkrieg' nowhere, the words 'Erster
+   * Weltkrieg' do), else the media with most words. Both are announced as the query searched
+   * (`corrected`), so that the page offers the query as typed. `expansions` and `facts`: what
+   * the search found of the words (see correction).
    */
   private async searchWithoutAllWords(
     query: CatalogueSearchQuery & { q: string },
@@ -720,13 +724,16 @@ export class CatalogueService {
       query.exact === undefined
         ? await this.correction(query.q, { expansions, facts, complete: false })
         : undefined;
-    if (corrected !== undefined) {
-      const result = await this.searchUncached({ ...query, q: corrected }, scope, false);
-      if (result.total > 0) {
-        return { ...result, corrected };
+    const unquoted = query.exact === undefined ? withoutPhrases(corrected ?? query.q) : undefined;
+    for (const instead of [corrected, unquoted]) {
+      if (instead !== undefined) {
+        const result = await this.searchUncached({ ...query, q: instead }, scope, false);
+        if (result.total > 0) {
+          return { ...result, corrected: instead };
+        }
       }
     }
-    const text = corrected ?? query.q;
+    const text = unquoted ?? corrected ?? query.q;
     const { words, phrases } = searchTsQueryParts(
       text,
       await this.wordExpansions(queryWords(text), typedPrefix(text)),
@@ -756,7 +763,7 @@ export class CatalogueService {
     return {
       ...found,
       ...(found.total > 0 && { partial: true }),
-      ...(found.total > 0 && corrected !== undefined && { corrected }),
+      ...(found.total > 0 && text !== query.q && { corrected: text }),
     };
   }
 

@@ -7,6 +7,7 @@ import {
   queryPhrases,
   searchTsQuery,
   typedPrefix,
+  withoutPhrases,
   wordTsQuery,
 } from './search-text.ts';
 import { sql } from 'drizzle-orm';
@@ -51,6 +52,16 @@ describe('queryPhrases', () => {
   it('treats a quoted single word and an unclosed quote as plain words', () => {
     expect(queryPhrases('"Wald" Tiere')).toEqual({ phrases: [], rest: ' Wald  Tiere' });
     expect(queryPhrases('"Wald Tiere').phrases).toEqual([['wald', 'tiere']]);
+  });
+});
+
+describe('withoutPhrases', () => {
+  it('takes the quotes away from the phrases of a query, none from a query without', () => {
+    expect(withoutPhrases('"Erster Weltkrieg"')).toBe('Erster Weltkrieg');
+    expect(withoutPhrases('„schwarzes Loch“ Film "Wald"')).toBe('schwarzes Loch Film Wald');
+    expect(withoutPhrases('"Wald Tiere')).toBe('Wald Tiere');
+    expect(withoutPhrases('"Wald" Tiere')).toBeUndefined();
+    expect(withoutPhrases('Erster Weltkrieg')).toBeUndefined();
   });
 });
 

@@ -62,6 +62,19 @@ export function queryPhrases(query: string): { phrases: string[][]; rest: string
   return { phrases, rest };
 }
 
+/**
+ * The query with the quotes of its phrases taken away, their words searched as words: undefined
+ * when it holds no phrase (queryPhrases).
+ */
+export function withoutPhrases(query: string): string | undefined {
+  return queryPhrases(query).phrases.length === 0
+    ? undefined
+    : query
+        .replace(/["„“”]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+
 /** What a folded query word also matches, from the catalogue's vocabulary (repository). */
 export interface WordExpansion {
   /** Compounds of the vocabulary with the word as first or last part ('zellteil'). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { similarity, trigrams, VersionedVocabulary, Vocabulary } from './vocabulary.ts';
+import {
+  correctableEdits,
+  editDistance,
+  similarity,
+  trigrams,
+  VersionedVocabulary,
+  Vocabulary,
+} from './vocabulary.ts';
 
 describe('trigrams and similarity', () => {
   it('pads each word as pg_trgm does', () => {
@@ -11,6 +18,27 @@ describe('trigrams and similarity', () => {
     expect(similarity('word', 'two words')).toBeCloseTo(0.363636, 5);
     expect(similarity('photosynthes', 'photosynthes')).toBe(1);
     expect(similarity('abc', 'xyz')).toBe(0);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts substitutions, insertions, deletions and swaps of neighbours as one edit', () => {
+    expect(editDistance('kreislauf', 'kreislauf')).toBe(0);
+    expect(editDistance('kreislauf', 'kreislaif')).toBe(1);
+    expect(editDistance('kreislauf', 'kreislau')).toBe(1);
+    expect(editDistance('kreislauf', 'kreisslauf')).toBe(1);
+    expect(editDistance('kreislauf', 'kriselauf')).toBe(2);
+    expect(editDistance('kreislauf', 'kreilsauf')).toBe(1);
+    expect(editDistance('fotosynthese', 'photosynthese')).toBe(2);
+  });
+});
+
+describe('correctableEdits', () => {
+  it('allows no edit in two letters, one up to five, a quarter of the length above', () => {
+    expect(
+      ['zu', 'hof', 'zelle', 'zellen', 'weltall', 'schulhof', 'fotosynths'].map(correctableEdits),
+    ).toEqual([0, 1, 1, 2, 2, 2, 3]);
+    expect(correctableEdits('über')).toBe(1);
   });
 });
 
@@ -47,6 +75,30 @@ describe('Vocabulary', () => {
       { word: 'bbbz', ndoc: 7 },
     ]);
     expect(tied.mostSimilar('bbbw')).toBe('bbby');
+  });
+
+  it('finds no word more edits away than a typing error makes, however similar', () => {
+    const words = new Vocabulary([
+      { word: 'welt', ndoc: 40 },
+      { word: 'hoer', ndoc: 9 },
+      { word: 'schul', ndoc: 163 },
+      { word: 'photosynthes', ndoc: 5 },
+    ]);
+    expect(similarity('weltall', 'welt')).toBeGreaterThan(0.3);
+    expect(words.mostSimilar('weltall')).toBeUndefined();
+    expect(words.mostSimilar('hof')).toBeUndefined();
+    expect(words.mostSimilar('schulhof')).toBeUndefined();
+    expect(words.mostSimilar('welten')).toBe('welt');
+    expect(words.mostSimilar('fotosynths')).toBe('photosynthes');
+  });
+
+  it('takes a less similar word within the edits over a more similar one beyond them', () => {
+    const words = new Vocabulary([
+      { word: 'welt', ndoc: 50 },
+      { word: 'aaeltall', ndoc: 2 },
+    ]);
+    expect(similarity('weltall', 'welt')).toBeGreaterThan(similarity('weltall', 'aaeltall'));
+    expect(words.mostSimilar('weltall')).toBe('aaeltall');
   });
 
   it('finds nothing below the threshold', () => {

@@ -39,10 +39,47 @@ function sharedShare(shared: number, first: number, second: number): number {
 /** pg_trgm's default `similarity_threshold`: below it two words are not similar (`%`). */
 export const SIMILARITY_THRESHOLD = 0.3;
 
+/** Edit distance with swaps of neighbours (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      }
+      const row = rows[i];
+      if (row) {
+        row[j] = best;
+      }
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * How many edits (editDistance) a correction of a word may make: none for one or two letters,
+ * one up to five, a quarter of the word's length above. A typing error changes a letter or two;
+ * a shorter or longer word of the vocabulary is another word: 'weltall' is not a misspelled
+ * 'welt' (three letters fewer, though similar by trigrams), 'hof' not 'hoer' (Hören), 'schulhof'
+ * not 'schul' (Schule), while 'fotosynths' (Fotosynthse) is 'photosynthes' three edits away.
+ */
+export function correctableEdits(word: string): number {
+  const letters = Array.from(word).length;
+  if (letters <= 2) {
+    return 0;
+  }
+  return letters <= 5 ? 1 : Math.ceil(letters / 4);
+}
+
 /**
  * The vocabulary in memory with a trigram index, for correcting typing errors: the most similar
  * word of a misspelled one, as `ORDER BY similarity DESC, ndoc DESC, word` over pg_trgm's `%`
- * would find it. The words that share a trigram with it are counted from the index, so a word
+ * would find it among the words at most correctableEdits away. The words that share a trigram with it are counted from the index, so a word
  * costs a few thousand additions however large the vocabulary: at a million media (66,000
  * words) the trigram index of PostgreSQL took about 5 ms a word.
  */
@@ -86,9 +123,13 @@ export class Vocabulary {
     return this.backwards.startingWith(reversed(suffix));
   }
 
-  /** The most similar word of the vocabulary (at least `threshold`), or undefined. */
+  /**
+   * The most similar word of the vocabulary (at least `threshold`) that is at most
+   * correctableEdits away, or undefined.
+   */
   mostSimilar(word: string, threshold = SIMILARITY_THRESHOLD): string | undefined {
     const wanted = trigrams(word);
+    const edits = correctableEdits(word);
     const { sizes, postings, shared } = this.trigrams;
     // Shared trigrams per word, counted in a scratch array (the call runs to its end at once).
     const touched: number[] = [];
@@ -109,13 +150,14 @@ export class Vocabulary {
       if (entry === undefined || similar < threshold) {
         continue;
       }
-      if (
+      const better =
         best === undefined ||
         similar > best.similarity ||
         (similar === best.similarity &&
           (entry.ndoc > best.entry.ndoc ||
-            (entry.ndoc === best.entry.ndoc && entry.word < best.entry.word)))
-      ) {
+            (entry.ndoc === best.entry.ndoc && entry.word < best.entry.word)));
+      // Measured only for a word that would be the best so far: a few in each call.
+      if (better && editDistance(word, entry.word) <= edits) {
         best = { similarity: similar, entry };
       }
     }

@@ -265,6 +265,15 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(titles(typo.items)).toEqual(['Das Ökosystem Wald']);
   });
 
+  it('takes a compound of known words as a word: no correction suggested for it', async () => {
+    // 'Ökosystem' is four edits from 'Ökosystemwald', as near as a typing error in a word so long.
+    for (const query of ['Ökosystemwald', 'Waldökosystem']) {
+      const found = await search(`q=${encodeURIComponent(query)}`);
+      expect(titles(found.items), query).toEqual(['Das Ökosystem Wald']);
+      expect(found.suggestion, query).toBeUndefined();
+    }
+  });
+
   it('says which query it searched instead, spelled as the titles spell it', async () => {
     const corrected = await search('q=Fotosynthese%20Chlorophyl');
     expect(corrected.corrected).toBe('Photosynthese Chlorophyll');

@@ -943,7 +943,7 @@ export class CatalogueService {
   ): Promise<string | undefined> {
     const completed = complete ? typedCompletion(text, expansions) : undefined;
     const unknown = queryWords(text).filter(
-      (word) => !isKnown(word) && !inCompounds(word, expansions) && word !== completed?.typed,
+      (word) => !isKnown(word) && !knownAsCompound(word, expansions) && word !== completed?.typed,
     );
     const replaced = new Map([
       ...(unknown.length === 0 ? [] : await this.similarWords(unknown, facts)),
@@ -1138,11 +1138,13 @@ function isKnown(word: string, expansions?: WordExpansions): boolean {
 }
 
 /**
- * Whether the vocabulary holds compounds of `word` (`expansions`): then it is a word, though no
- * medium may have it on its own ('Kreislauf' in 'Blutkreislauf').
+ * Whether `word` is a part or a whole of the vocabulary's compounds (`expansions`): the vocabulary
+ * holds compounds of it ('Kreislauf' in 'Blutkreislauf') or its parts ('Ökosystemwald':
+ * 'Ökosystem' and 'Wald'). Then it is a word, though no medium may have it as such.
  */
-function inCompounds(word: string, expansions?: WordExpansions): boolean {
-  return (expansions?.get(word)?.compounds.length ?? 0) > 0;
+function knownAsCompound(word: string, expansions?: WordExpansions): boolean {
+  const expansion = expansions?.get(word);
+  return (expansion?.compounds.length ?? 0) > 0 || (expansion?.parts.length ?? 0) > 0;
 }
 
 /**

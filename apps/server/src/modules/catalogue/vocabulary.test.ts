@@ -34,10 +34,10 @@ describe('editDistance', () => {
 });
 
 describe('correctableEdits', () => {
-  it('allows no edit in two letters, one up to five, a quarter of the length above', () => {
+  it('allows no edit up to three letters, one up to five, a quarter of the length above', () => {
     expect(
       ['zu', 'hof', 'zelle', 'zellen', 'weltall', 'schulhof', 'fotosynths'].map(correctableEdits),
-    ).toEqual([0, 1, 1, 2, 2, 2, 3]);
+    ).toEqual([0, 0, 1, 2, 2, 2, 3]);
     expect(correctableEdits('über')).toBe(1);
   });
 });
@@ -80,12 +80,16 @@ describe('Vocabulary', () => {
   it('finds no word more edits away than a typing error makes, however similar', () => {
     const words = new Vocabulary([
       { word: 'welt', ndoc: 40 },
-      { word: 'hoer', ndoc: 9 },
+      { word: 'hor', ndoc: 9 },
+      { word: 'sed', ndoc: 3 },
       { word: 'schul', ndoc: 163 },
       { word: 'photosynthes', ndoc: 5 },
     ]);
     expect(similarity('weltall', 'welt')).toBeGreaterThan(0.3);
     expect(words.mostSimilar('weltall')).toBeUndefined();
+    // Three letters: one edit away are too many other words.
+    expect(similarity('sek', 'sed')).toBeGreaterThan(0.3);
+    expect(words.mostSimilar('sek')).toBeUndefined();
     expect(words.mostSimilar('hof')).toBeUndefined();
     expect(words.mostSimilar('schulhof')).toBeUndefined();
     expect(words.mostSimilar('welten')).toBe('welt');

@@ -62,15 +62,16 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * How many edits (editDistance) a correction of a word may make: none for one or two letters,
- * one up to five, a quarter of the word's length above. A typing error changes a letter or two;
- * a shorter or longer word of the vocabulary is another word: 'weltall' is not a misspelled
- * 'welt' (three letters fewer, though similar by trigrams), 'hof' not 'hoer' (Hören), 'schulhof'
- * not 'schul' (Schule), while 'fotosynths' (Fotosynthse) is 'photosynthes' three edits away.
+ * How many edits (editDistance) a correction of a word may make: none up to three letters, one
+ * up to five, a quarter of the word's length above. A typing error changes a letter or two; a
+ * shorter or longer word of the vocabulary is another word: 'weltall' is not a misspelled 'welt'
+ * (three letters fewer, though similar by trigrams), 'schulhof' not 'schul' (Schule), while
+ * 'fotosynths' (Fotosynthse) is 'photosynthes' three edits away. A word of three letters has too
+ * many neighbours one edit away to tell its error: 'sek' (Sek I) became 'sed', 'hof' 'hor'.
  */
 export function correctableEdits(word: string): number {
   const letters = Array.from(word).length;
-  if (letters <= 2) {
+  if (letters <= 3) {
     return 0;
   }
   return letters <= 5 ? 1 : Math.ceil(letters / 4);

@@ -159,6 +159,12 @@ test('a search that finds nothing says so; typing errors are corrected and said;
     cards(page).locator('h3').filter({ hasText: 'Photosynthese' }).first(),
   ).toBeVisible();
   await expectAccessible(page);
+  // The filters offer what the results hold: the subject areas of the corrected query.
+  await page.getByRole('button', { name: 'Sachgebiete', exact: true }).click();
+  const subjects = page.getByRole('dialog', { name: 'Sachgebiete' });
+  await expect(subjects.getByRole('treeitem', { name: /^Biologie \(\d+\)$/ })).toBeVisible();
+  await subjects.getByRole('button', { name: 'Fertig' }).click();
+  await expect(subjects).toBeHidden();
   await page.getByRole('link', { name: '„Fotosynthse Film“' }).click();
   await expect(page).toHaveURL(/exact=1/);
   await expect(

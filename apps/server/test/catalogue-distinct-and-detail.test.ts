@@ -68,6 +68,23 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
     ]);
   });
 
+  it('counts the media the search shows instead when no medium has every word', async () => {
+    // A typing error: the facets of the corrected query, as its results are.
+    const corrected = await distinct('q=Zellteilng&f=fn_geb&f=fn_typ');
+    expect(corrected.fn_geb).toEqual([{ value: '080', text: 'Biologie', count: 1 }]);
+    expect(corrected.fn_typ).toEqual([{ value: '49', text: 'Online-Film', count: 1 }]);
+    // No medium has both words: the media with either, as the search lists them.
+    const partial = await distinct('q=Zellteilung%20Zahlen&f=fn_typ');
+    expect(partial.fn_typ?.map((value) => [value.value, value.count]).sort()).toEqual([
+      ['49', 1],
+      ['79', 1],
+    ]);
+    // As typed (exact), with filters, or where nothing is like it: nothing.
+    expect((await distinct('q=Zellteilng&exact=1&f=fn_typ')).fn_typ).toEqual([]);
+    expect((await distinct('q=Zellteilng&filter_fn_typ=79&f=fn_typ')).fn_typ).toEqual([]);
+    expect((await distinct('q=Quantenchromodynamik&f=fn_typ')).fn_typ).toEqual([]);
+  });
+
   it('counts the school stages without a search too, and a stage filters by its grades', async () => {
     const all = await distinct('f=fn_adressat');
     expect(all.fn_adressat?.map((value) => [value.text, value.count])).toEqual([

@@ -68,6 +68,12 @@ interface WholeWords {
   wholeMatches: () => Promise<number>;
 }
 
+/** What the facets need of a query's text (CatalogueService.textQuery). */
+type FacetText = Pick<
+  NonNullable<Awaited<ReturnType<CatalogueService['textQuery']>>>,
+  'tsQuery' | 'whole' | 'oneWord' | 'textMatches'
+>;
+
 /** What the catalogue holds of query words (CatalogueRepository.wordStems). */
 type WordFacts = Awaited<ReturnType<CatalogueRepository['wordStems']>>;
 
@@ -734,11 +740,7 @@ export class CatalogueService {
       }
     }
     const text = unquoted ?? corrected ?? query.q;
-    const { words, phrases } = searchTsQueryParts(
-      text,
-      await this.wordExpansions(queryWords(text), typedPrefix(text)),
-    );
-    const parts = [...words, ...phrases];
+    const { words, phrases, parts } = await this.textParts(text);
     if (parts.length < 2) {
       return { items: [], total: 0, approximate: false };
     }
@@ -985,11 +987,56 @@ export class CatalogueService {
     });
   }
 
+  /**
+   * The facets of the media a search shows: of its query, or, when no medium has every word, of
+   * what the search shows instead (searchWithoutAllWords): its correction, or the media with most
+   * words. The filters offered 'Photosynthese' nothing for 'Fotosynthse', though its results
+   * were the media of 'Photosynthese'.
+   */
   private async distinctUncached(
     query: CatalogueDistinctQuery,
     scope: SearchScope,
   ): Promise<CatalogueDistinct> {
-    const text = await this.textQuery(query.q);
+    const asked = await this.facetsOf(query, scope, await this.textQuery(query.q));
+    if (asked.counted > 0 || query.q === undefined) {
+      return asked.facets;
+    }
+    // The search's first page, most often just asked for by the same page (the answer cache).
+    const { f: _fields, geb_parent: _parent, ...searched } = query;
+    const shown = await this.search(searched, undefined, scope);
+    if (shown.total === 0) {
+      return asked.facets;
+    }
+    const text = shown.corrected ?? query.q;
+    const instead =
+      shown.partial === true ? await this.anyPartTextQuery(text) : await this.textQuery(text);
+    return (await this.facetsOf({ ...query, q: text }, scope, instead)).facets;
+  }
+
+  /** A text's parts (textParts) as a tsquery of any of them, taken as a widened text. */
+  private async anyPartTextQuery(text: string): Promise<FacetText | undefined> {
+    const { parts } = await this.textParts(text);
+    const any = anyPart(parts);
+    return parts.length === 0 ? undefined : { tsQuery: any, whole: any, oneWord: false };
+  }
+
+  /** The parts of a free text (searchTsQueryParts) with its words' expansions. */
+  private async textParts(
+    text: string,
+  ): Promise<{ words: TsQueryPart[]; phrases: TsQueryPart[]; parts: TsQueryPart[] }> {
+    const { words, phrases } = searchTsQueryParts(
+      text,
+      await this.wordExpansions(queryWords(text), typedPrefix(text)),
+    );
+    return { words, phrases, parts: [...words, ...phrases] };
+  }
+
+  /** The facets of `query` with its text as `text` (textQuery), and how many media were counted. */
+  private async facetsOf(
+    query: CatalogueDistinctQuery,
+    scope: SearchScope,
+    text: FacetText | undefined,
+  ): Promise<{ facets: CatalogueDistinct; counted: number }> {
     const { where, whereToEstimate, tsQuery } = searchConditions(query, text?.tsQuery, scope);
     const estimate = await this.matchesEstimate(
       query,
@@ -1067,7 +1114,7 @@ export class CatalogueService {
             : b.count - a.count || a.text.localeCompare(b.text, 'de'),
         );
     }
-    return result;
+    return { facets: result, counted };
   }
 
   /**

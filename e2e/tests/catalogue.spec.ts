@@ -283,6 +283,20 @@ test('the search bar suggests titles, keywords, subject areas and producers whil
   await expect(page).toHaveURL(/\/search\?/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
   await expect(cards(page).first()).toBeVisible();
+
+  // Several words complete in any order, and a school word stands for its subject area.
+  await box.fill('');
+  await box.pressSequentially('Weltkrieg Zwe', { delay: 50 });
+  await expect(options.filter({ hasText: 'Der Zweite Weltkrieg' }).first()).toBeVisible();
+  await box.fill('');
+  await box.pressSequentially('Erdk', { delay: 50 });
+  const schoolWord = options.filter({ hasText: 'Erdkunde' });
+  await expect(schoolWord).toContainText('Sachgebiet');
+  await schoolWord.click();
+  await expect(
+    page.getByRole('heading', { name: 'Ergebnisse für „Erdkunde“', level: 1 }),
+  ).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
 });
 
 test('the producer chip searches the producer; detail keywords search the keyword', async ({

@@ -202,6 +202,13 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
     expect(await suggest('bota')).toEqual([{ text: 'Botanik', kind: 'keyword' }]);
     expect(await suggest('natur')).toEqual([{ text: 'Naturfilm Nord', kind: 'producer' }]);
     expect(await suggest('Biol')).toContainEqual({ text: 'Biologie', kind: 'subject' });
+    // School words of subject areas with media; several words in any order.
+    expect(await suggest('Bi')).toContainEqual({ text: 'Bio', kind: 'subject' });
+    expect(await suggest('Mathe')).toContainEqual({ text: 'Mathe', kind: 'subject' });
+    expect(await suggest('Reli')).toEqual([]);
+    expect(await suggest('Frühling Pfl')).toEqual([
+      { text: 'Pflanzen im Frühling', kind: 'title' },
+    ]);
     // Drafts and archived media are not suggested; one letter suggests nothing.
     expect(await suggest('Pflanzen')).toEqual([{ text: 'Pflanzen im Frühling', kind: 'title' }]);
     expect(await suggest('P')).toEqual([]);

@@ -54,7 +54,7 @@ import {
   type WordExpansions,
 } from './search-text.ts';
 import { floorForShare, shareAtLeast } from './popular-tier.ts';
-import { CatalogueSuggestions } from './suggestions.ts';
+import { CatalogueSuggestions, withSchoolWords } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
 import { expandWords, RememberedStems, textsToStem } from './word-expansions.ts';
 
@@ -173,7 +173,10 @@ export class CatalogueService {
     this.searchAnswers = new AnswerCache(version, cache);
     this.distinctAnswers = new AnswerCache(version, cache);
     this.categoryAnswers = new AnswerCache(version, cache);
-    this.suggestions = new CatalogueSuggestions(() => repository.suggestionSources(), version);
+    this.suggestions = new CatalogueSuggestions(
+      async () => withSchoolWords(await repository.suggestionSources()),
+      version,
+    );
     this.publishedMedia = refreshedEvery(CATALOGUE_FACTS_TTL_MS, () =>
       repository.estimateCount(searchConditions({}).where),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SuggestionIndex } from './suggestions.ts';
+import { SuggestionIndex, withSchoolWords } from './suggestions.ts';
 
 const index = new SuggestionIndex([
   { text: 'Die Photosynthese', kind: 'title', weight: 5 },
@@ -27,6 +27,21 @@ describe('SuggestionIndex', () => {
       { text: 'Zellteilung: Mitose und Meiose', kind: 'title' },
     ]);
     expect(index.size).toBe(6);
+  });
+
+  it('completes several words in any order after the entries with them in a row', () => {
+    expect(index.suggest('photosynthese die')).toEqual([
+      { text: 'Die Photosynthese', kind: 'title' },
+    ]);
+    expect(index.suggest('Meiose Zell')).toEqual([
+      { text: 'Zellteilung: Mitose und Meiose', kind: 'title' },
+    ]);
+    expect(index.suggest('Photosynthese ex')).toEqual([
+      { text: 'Photosynthese im Experiment', kind: 'title' },
+    ]);
+    // Each word must start a word of the entry: 'ese' is inside 'Photosynthese' only.
+    expect(index.suggest('Photo ese')).toEqual([]);
+    expect(index.suggest('Photosynthese Xylophon')).toEqual([]);
   });
 
   it('answers from the second letter on, and at most the limit', () => {
@@ -87,5 +102,22 @@ describe('SuggestionIndex', () => {
       expect(expected.length, prefix).toBeGreaterThan(0);
       expect(large.suggest(prefix), prefix).toEqual(expected);
     }
+  });
+});
+
+describe('withSchoolWords', () => {
+  it('completes the school words of subject areas with media, weighted as those', () => {
+    const sources = withSchoolWords([
+      { text: 'Geographie', kind: 'subject', weight: 40 },
+      { text: 'Mathematik', kind: 'subject', weight: 7 },
+      { text: 'Erdbeben', kind: 'keyword', weight: 90 },
+    ]);
+    expect(sources).toContainEqual({ text: 'Erdkunde', kind: 'subject', weight: 40 });
+    expect(sources).toContainEqual({ text: 'Mathe', kind: 'subject', weight: 7 });
+    // Religion has no media here: 'Reli' is not offered.
+    expect(sources.map((source) => source.text)).not.toContain('Reli');
+    expect(new SuggestionIndex(sources).suggest('Erdk')).toEqual([
+      { text: 'Erdkunde', kind: 'subject' },
+    ]);
   });
 });

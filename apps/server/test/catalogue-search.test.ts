@@ -279,6 +279,10 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
       expect(titles(found.items), query).toEqual(['Das Ökosystem Wald']);
       expect(found.suggestion, query).toBeUndefined();
     }
+    // No medium has both parts: the compound is searched as its nearest word instead.
+    const nearest = await search(`q=${encodeURIComponent('Photosynthesewald')}`);
+    expect(nearest.corrected).toBe('Photosynthese');
+    expect(titles(nearest.items)).toEqual(['Die Photosynthese']);
   });
 
   it('says which query it searched instead, spelled as the titles spell it', async () => {

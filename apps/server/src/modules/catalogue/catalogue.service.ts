@@ -926,13 +926,18 @@ export class CatalogueService {
   /**
    * The query with each word the catalogue does not know replaced by the most similar word it
    * knows, spelled as the titles spell it (typing errors: 'Fotosynthse Film' becomes
-   * 'Photosynthese Film'); undefined when no word changes. With `complete`, the word still being
-   * typed becomes its most frequent completion when `expansions` found one ('Photosynthese Bot'
-   * becomes 'Photosynthese Botanik'): it is not misspelled, only unfinished. Nor is a word that
-   * `expansions` found as part of the vocabulary's compounds, though no medium has it on its own
+   * 'Photosynthese Film'); undefined when no word changes. A word that `expansions` found as
+   * part of the vocabulary's compounds is not misspelled, though no medium has it on its own
    * ('Kreislauf' in 'Blutkreislauf': 'Meinten Sie „Blutkreislauf“?' was offered, and 'Teilung
-   * Vulkan' searched as 'teil Vulkan'). `facts`: what the catalogue holds of the words, when the
-   * search has asked already.
+   * Vulkan' searched as 'teil Vulkan').
+   *
+   * `complete`: offered beside what the query found ('Meinten Sie'). Then the word still being
+   * typed becomes its most frequent completion when `expansions` found one ('Photosynthese Bot'
+   * becomes 'Photosynthese Botanik'): it is not misspelled, only unfinished; and a compound of
+   * known words stays, as its parts found what it means ('Ökosystemwald' was offered
+   * 'Ökosystem'). Searched instead of a query that found nothing, such a compound becomes its
+   * nearest word ('Kernkraftwerk', no medium with 'Kernkraft' and 'Werk': 'Kernkraft').
+   * `facts`: what the catalogue holds of the words, when the search has asked already.
    */
   private async correction(
     text: string,
@@ -948,7 +953,11 @@ export class CatalogueService {
   ): Promise<string | undefined> {
     const completed = complete ? typedCompletion(text, expansions) : undefined;
     const unknown = queryWords(text).filter(
-      (word) => !isKnown(word) && !knownAsCompound(word, expansions) && word !== completed?.typed,
+      (word) =>
+        !isKnown(word) &&
+        !inCompounds(word, expansions) &&
+        !(complete && ofKnownParts(word, expansions)) &&
+        word !== completed?.typed,
     );
     const replaced = new Map([
       ...(unknown.length === 0 ? [] : await this.similarWords(unknown, facts)),
@@ -1188,13 +1197,16 @@ function isKnown(word: string, expansions?: WordExpansions): boolean {
 }
 
 /**
- * Whether `word` is a part or a whole of the vocabulary's compounds (`expansions`): the vocabulary
- * holds compounds of it ('Kreislauf' in 'Blutkreislauf') or its parts ('Ökosystemwald':
- * 'Ökosystem' and 'Wald'). Then it is a word, though no medium may have it as such.
+ * Whether the vocabulary holds compounds of `word` (`expansions`): then it is a word, though no
+ * medium may have it on its own ('Kreislauf' in 'Blutkreislauf').
  */
-function knownAsCompound(word: string, expansions?: WordExpansions): boolean {
-  const expansion = expansions?.get(word);
-  return (expansion?.compounds.length ?? 0) > 0 || (expansion?.parts.length ?? 0) > 0;
+function inCompounds(word: string, expansions?: WordExpansions): boolean {
+  return (expansions?.get(word)?.compounds.length ?? 0) > 0;
+}
+
+/** Whether `word` is a compound of words of the vocabulary ('Ökosystemwald': `expansions`). */
+function ofKnownParts(word: string, expansions?: WordExpansions): boolean {
+  return (expansions?.get(word)?.parts.length ?? 0) > 0;
 }
 
 /**

@@ -263,13 +263,18 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
   });
 
   it('corrects only what a typing error can be: a letter or two, not a word three longer', async () => {
-    // 'Waldrand' shares most trigrams with 'Wald', but is another word, not a misspelled one.
-    const longer = await search('q=Waldrand');
+    // 'Waldhof' shares most trigrams with 'Wald', but is another word, not a misspelled one.
+    const longer = await search('q=Waldhof');
     expect(longer.corrected).toBeUndefined();
     expect(longer.items).toEqual([]);
     const typo = await search('q=Waldd');
     expect(typo.corrected).toBe('Wald');
     expect(titles(typo.items)).toEqual(['Das Ökosystem Wald']);
+    // A compound whose first part the catalogue knows (of four letters or more, as the rest):
+    // that part is searched instead.
+    const compound = await search('q=Waldrand');
+    expect(compound.corrected).toBe('Wald');
+    expect(titles(compound.items)).toEqual(['Das Ökosystem Wald']);
   });
 
   it('takes a compound of known words as a word: no correction suggested for it', async () => {
@@ -279,10 +284,16 @@ describe.each(databaseKinds)('catalogue search on %s', (kind) => {
       expect(titles(found.items), query).toEqual(['Das Ökosystem Wald']);
       expect(found.suggestion, query).toBeUndefined();
     }
-    // No medium has both parts: the compound is searched as its nearest word instead.
+    // No medium has both parts: the compound is searched as its nearest word instead, within
+    // the edits of a typing error (five in seventeen letters) ...
     const nearest = await search(`q=${encodeURIComponent('Photosynthesewald')}`);
     expect(nearest.corrected).toBe('Photosynthese');
     expect(titles(nearest.items)).toEqual(['Die Photosynthese']);
+    // ... else as its parts, the media with either of them, as for several words.
+    const parts = await search(`q=${encodeURIComponent('Frühlingswald')}`);
+    expect(parts.corrected).toBeUndefined();
+    expect(parts.partial).toBe('true');
+    expect(titles(parts.items).sort()).toEqual(['Das Ökosystem Wald', 'Pflanzen im Frühling']);
   });
 
   it('says which query it searched instead, spelled as the titles spell it', async () => {

@@ -39,10 +39,10 @@ import {
 import {
   anyPart,
   namesSubjectArea,
+  partialTsQueryParts,
   queryPhrases,
   queryWords,
   searchTsQuery,
-  searchTsQueryParts,
   TextTsQuery,
   type TsQueryPart,
   typedPrefix,
@@ -56,7 +56,7 @@ import {
 import { floorForShare, shareAtLeast } from './popular-tier.ts';
 import { CatalogueSuggestions, withSchoolWords } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
-import { expandWords, RememberedStems, textsToStem } from './word-expansions.ts';
+import { expandWords, MIN_PART, RememberedStems, textsToStem } from './word-expansions.ts';
 
 /**
  * The whole words of a query widened by the vocabulary (its tsquery without the compounds,
@@ -743,7 +743,7 @@ export class CatalogueService {
       }
     }
     const text = unquoted ?? corrected ?? query.q;
-    const { words, phrases, parts } = await this.textParts(text);
+    const { words, phrases, parts } = await this.partialParts(text);
     if (parts.length < 2) {
       return { items: [], total: 0, approximate: false };
     }
@@ -960,7 +960,9 @@ export class CatalogueService {
         word !== completed?.typed,
     );
     const replaced = new Map([
-      ...(unknown.length === 0 ? [] : await this.similarWords(unknown, facts)),
+      ...(unknown.length === 0
+        ? []
+        : await this.similarWords(unknown, facts, (word) => !ofKnownParts(word, expansions))),
       ...(completed === undefined ? [] : [[completed.typed, completed.stem] as const]),
     ]);
     if (replaced.size === 0) {
@@ -980,12 +982,15 @@ export class CatalogueService {
 
   /**
    * Each of `words` (folded) that the catalogue has nowhere, with the most similar word of its
-   * vocabulary (trigrams, in memory: see vocabulary.ts) when that is another word; `facts`, when
-   * given, hold at least these words.
+   * vocabulary (trigrams, in memory: see vocabulary.ts) when that is another word, else, where
+   * `byStart` allows, the longest word of the vocabulary it starts with, as a compound with an
+   * unknown last part does ('Energiewende': 'Energie', 'Waldrand': 'Wald'; a compound of known
+   * words is searched as its parts instead). `facts`, when given, hold at least these words.
    */
   private async similarWords(
     words: readonly string[],
-    facts?: WordFacts,
+    facts: WordFacts | undefined,
+    byStart: (word: string) => boolean,
   ): Promise<[string, string][]> {
     const { stems, vocabulary } = facts ?? (await this.repository.wordStems(words));
     const misspelled = stems.filter((word) => !word.inCatalogue && words.includes(word.raw));
@@ -994,7 +999,8 @@ export class CatalogueService {
     }
     const known = await this.vocabulary.at(vocabulary);
     return misspelled.flatMap(({ raw, stem }) => {
-      const similar = known.mostSimilar(stem);
+      const similar =
+        known.mostSimilar(stem) ?? (byStart(raw) ? known.longestStart(stem, MIN_PART) : undefined);
       return similar === undefined || similar === stem ? [] : [[raw, similar]];
     });
   }
@@ -1025,18 +1031,18 @@ export class CatalogueService {
     return (await this.facetsOf({ ...query, q: text }, scope, instead)).facets;
   }
 
-  /** A text's parts (textParts) as a tsquery of any of them, taken as a widened text. */
+  /** A text's parts (partialParts) as a tsquery of any of them, taken as a widened text. */
   private async anyPartTextQuery(text: string): Promise<FacetText | undefined> {
-    const { parts } = await this.textParts(text);
+    const { parts } = await this.partialParts(text);
     const any = anyPart(parts);
     return parts.length === 0 ? undefined : { tsQuery: any, whole: any, oneWord: false };
   }
 
-  /** The parts of a free text (searchTsQueryParts) with its words' expansions. */
-  private async textParts(
+  /** The parts of a free text for the media with most of them (partialTsQueryParts). */
+  private async partialParts(
     text: string,
   ): Promise<{ words: TsQueryPart[]; phrases: TsQueryPart[]; parts: TsQueryPart[] }> {
-    const { words, phrases } = searchTsQueryParts(
+    const { words, phrases } = partialTsQueryParts(
       text,
       await this.wordExpansions(queryWords(text), typedPrefix(text)),
     );

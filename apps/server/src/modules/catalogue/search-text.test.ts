@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   foldText,
   namesSubjectArea,
+  partialTsQueryParts,
   queryWords,
   queryPhrases,
   searchTsQuery,
@@ -62,6 +63,29 @@ describe('withoutPhrases', () => {
     expect(withoutPhrases('"Wald Tiere')).toBe('Wald Tiere');
     expect(withoutPhrases('"Wald" Tiere')).toBeUndefined();
     expect(withoutPhrases('Erster Weltkrieg')).toBeUndefined();
+  });
+});
+
+describe('partialTsQueryParts', () => {
+  const render = (query: Parameters<PgDialect['sqlToQuery']>[0]) =>
+    new PgDialect().sqlToQuery(query);
+
+  it('takes each part of a compound of known words as a part, the other words as they are', () => {
+    const expansions = new Map([
+      ['kernkraftwerk', { compounds: [], parts: ['kernkraft', 'werk'], completions: [] }],
+    ]);
+    const { words, phrases } = partialTsQueryParts('Kernkraftwerk Sonne "rote Erde"', expansions);
+    expect(
+      words.map((part) => {
+        const { sql, params } = render(part.tsQuery);
+        return { sql, params };
+      }),
+    ).toEqual([
+      { sql: "to_tsquery('simple', $1)", params: ['kernkraft'] },
+      { sql: "to_tsquery('simple', $1)", params: ['werk'] },
+      { sql: "(plainto_tsquery('german', $1))", params: ['sonne'] },
+    ]);
+    expect(phrases).toHaveLength(1);
   });
 });
 

@@ -254,6 +254,30 @@ export function searchTsQueryParts(
   };
 }
 
+/**
+ * The parts of a free text for the media that match most of them (when none matched all): as
+ * searchTsQueryParts, but a compound of known words is a part for each ('Kernkraftwerk':
+ * 'kernkraft', 'werk'), as no medium had them together.
+ */
+export function partialTsQueryParts(
+  query: string,
+  expansions?: WordExpansions,
+): { words: TsQueryPart[]; phrases: TsQueryPart[] } {
+  const { words, phrases } = searchTsQueryParts(query, expansions);
+  const split = queryWords(queryPhrases(query).rest).flatMap((word, at) => {
+    const parts = (expansions?.get(word)?.parts ?? []).filter((lexeme) => LEXEME.test(lexeme));
+    const whole = words[at];
+    return parts.length > 1 ? parts.map(lexemePart) : whole === undefined ? [] : [whole];
+  });
+  return { words: split, phrases };
+}
+
+/** A lexeme of the vocabulary as a part of its own. */
+function lexemePart(lexeme: string): TsQueryPart {
+  const tsQuery = sql`to_tsquery('simple', ${lexeme})`;
+  return { tsQuery, anyOf: [tsQuery] };
+}
+
 /** The tsquery of a free-text search: every word and phrase must match; undefined for none. */
 export function searchTsQuery(query: string, expansions?: WordExpansions): TextTsQuery | undefined {
   const { words, phrases } = searchTsQueryParts(query, expansions);

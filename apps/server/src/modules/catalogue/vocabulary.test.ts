@@ -105,6 +105,19 @@ describe('Vocabulary', () => {
     expect(words.mostSimilar('weltall')).toBe('aaeltall');
   });
 
+  it('finds the longest word a compound starts with, both parts long enough', () => {
+    const words = new Vocabulary([
+      { word: 'wald', ndoc: 5 },
+      { word: 'waldrand', ndoc: 1 },
+      { word: 'energi', ndoc: 9 },
+    ]);
+    expect(words.longestStart('waldrandweg', 3)).toBe('waldrand');
+    expect(words.longestStart('waldrandweg', 4)).toBe('wald');
+    expect(words.longestStart('energiewend', 4)).toBe('energi');
+    expect(words.longestStart('waldhof', 4)).toBeUndefined();
+    expect(words.longestStart('wald', 4)).toBeUndefined();
+  });
+
   it('finds nothing below the threshold', () => {
     expect(vocabulary.mostSimilar('quantenmechanik')).toBeUndefined();
     expect(new Vocabulary([]).mostSimilar('zelle')).toBeUndefined();

@@ -114,6 +114,21 @@ export class Vocabulary {
     return this.frequencies.get(word);
   }
 
+  /**
+   * The longest word of the vocabulary of at least `part` letters that `word` starts with,
+   * followed by at least `part` letters more: the first part of a compound ('energiewend':
+   * 'energi'); undefined for none.
+   */
+  longestStart(word: string, part: number): string | undefined {
+    for (let length = word.length - part; length >= part; length -= 1) {
+      const start = word.slice(0, length);
+      if (this.frequencies.has(start)) {
+        return start;
+      }
+    }
+    return undefined;
+  }
+
   /** The words that start with `prefix` (a new array each time). */
   startingWith(prefix: string): VocabularyWord[] {
     return this.forwards.startingWith(prefix);

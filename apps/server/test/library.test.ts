@@ -105,10 +105,14 @@ describe.each(databaseKinds)('stars, wishlist, trending and roles (%s)', (kind) 
       expect((await user.post(`/api/v1/media/${id('L2')}/views`)).statusCode).toBe(204);
     }
     await admin.post(`/api/v1/media/${id('L1')}/views`);
-    // Old activity does not count (one view a day, 40 to 59 days ago).
+    // Old activity does not count (one view a day, 40 to 59 days ago). At noon in Berlin, where
+    // views are counted by day: 24 hours back from late evening crossed the end of summer time
+    // into the same day twice.
     await database.db.execute(
       sql`INSERT INTO views (user_id, media_id, viewed_at)
-          SELECT u.id, m.id, now() - make_interval(days => d)
+          SELECT u.id, m.id,
+                 ((now() AT TIME ZONE 'Europe/Berlin')::date - d + time '12:00')
+                   AT TIME ZONE 'Europe/Berlin'
           FROM media m, users u, generate_series(40, 59) AS d
           WHERE m.fn_nr = 'L1' AND u.email = 'lehrkraft@demo.medienkatalog.invalid'`,
     );

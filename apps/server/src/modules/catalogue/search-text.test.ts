@@ -39,6 +39,11 @@ describe('queryWords', () => {
   it('takes at most twelve words', () => {
     expect(queryWords('a b c d e f g h i j k l m n')).toHaveLength(12);
   });
+
+  it('takes a word typed twice once, also among twelve', () => {
+    expect(queryWords('Salz salz SALZ Meer')).toEqual(['salz', 'meer']);
+    expect(queryWords('a a b c d e f g h i j k l m')).toHaveLength(12);
+  });
 });
 
 describe('queryPhrases', () => {
@@ -48,6 +53,7 @@ describe('queryPhrases', () => {
       rest: '  Wald',
     });
     expect(queryPhrases('„schwarzes Loch“').phrases).toEqual([['schwarzes', 'loch']]);
+    expect(queryPhrases('"von Tag zu Tag"').phrases).toEqual([['von', 'tag', 'zu', 'tag']]);
   });
 
   it('treats a quoted single word and an unclosed quote as plain words', () => {

@@ -20,12 +20,19 @@ export function foldText(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-/** The words of a query, folded; only letters and digits, so they are safe in a tsquery. */
-export function queryWords(query: string): string[] {
-  return foldText(query)
+/** The words of a text in order, folded; only letters and digits, so they are safe in a tsquery. */
+function foldedWords(text: string): string[] {
+  return foldText(text)
     .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '')
-    .slice(0, MAX_QUERY_WORDS);
+    .filter((word) => word !== '');
+}
+
+/**
+ * The words of a query, folded, each once ('Salz Salz' is 'salz': twice, the planner took them
+ * for independent and expected a fraction of the matches).
+ */
+export function queryWords(query: string): string[] {
+  return [...new Set(foldedWords(query))].slice(0, MAX_QUERY_WORDS);
 }
 
 /** The folded words of each subject area's name and search terms (wordSet). */
@@ -52,7 +59,7 @@ export function namesSubjectArea(query: string): boolean {
 export function queryPhrases(query: string): { phrases: string[][]; rest: string } {
   const phrases: string[][] = [];
   const rest = query.replace(/["„“”]([^"„“”]*)["„“”]?/g, (_match, phrase: string) => {
-    const words = queryWords(phrase);
+    const words = foldedWords(phrase).slice(0, MAX_QUERY_WORDS);
     if (words.length > 1) {
       phrases.push(words);
       return ' ';

@@ -303,6 +303,8 @@ export class CatalogueRepository {
    * With one bonus (whole words), the matches with it but without a title match rank 1 and
    * follow by popularity too: `wholeShort` says when fewer than `titled.wholeWanted` of them
    * were among the candidates; with `titled.whole`, every such match is a candidate instead.
+   * `lowest` is the popularity of the least popular match looked at (of the candidates, or of
+   * a later page's last row; undefined when none was found).
    */
   async searchBounded(
     where: SQL,
@@ -319,6 +321,7 @@ export class CatalogueRepository {
     rows: MediumRow[];
     found: number;
     wanted: number;
+    lowest?: number;
     titledComplete?: boolean;
     wholeShort?: boolean;
   }> {
@@ -355,9 +358,9 @@ export class CatalogueRepository {
       // candidates. Sorted by their keys alone, the page's rows read whole after: page 195 of
       // 'Film' at 100,000 media on PGlite sorted 9,196 matches with a card's columns (4 MB,
       // 42 → 28 ms).
-      const rows = await queryRows<MediumRow>(
+      const rows = await queryRows<MediumRow & { page_popularity: number }>(
         this.db,
-        sql`SELECT ${mediumColumns}
+        sql`SELECT ${mediumColumns}, page.popularity AS page_popularity
             FROM (SELECT m.id, m.popularity FROM media m WHERE ${popularFirst}
                   LIMIT ${page.limit} OFFSET ${page.offset}) AS page
             JOIN media m ON m.id = page.id
@@ -365,14 +368,25 @@ export class CatalogueRepository {
       );
       // An empty page tells nothing of how many matches came before it.
       const found = rows.length === 0 ? 0 : page.offset + rows.length;
-      return { rows, found, wanted: page.offset + page.limit };
+      const lowest = rows.at(-1)?.page_popularity;
+      return {
+        rows: rows.map(({ page_popularity: _popularity, ...row }) => row),
+        found,
+        wanted: page.offset + page.limit,
+        ...(lowest !== undefined && { lowest }),
+      };
     }
     const wholeWanted = titled?.wholeWanted;
     const wholeCount =
       wholeWanted === undefined ? sql`0` : sql`(SELECT count(*)::int FROM popular WHERE bonus > 0)`;
     // The counts come in a row of their own when the page is empty (past the candidates).
     const rows = await queryRows<
-      Nullable<MediumRow> & { found: number; titled_count: number; found_whole: number }
+      Nullable<MediumRow> & {
+        found: number;
+        titled_count: number;
+        found_whole: number;
+        lowest: number | null;
+      }
     >(
       this.db,
       sql`${withTitled},
@@ -383,18 +397,20 @@ export class CatalogueRepository {
             LIMIT ${page.limit} OFFSET ${page.offset}),
           counts AS (
             SELECT (SELECT count(*)::int FROM popular) AS found, ${titledCount} AS titled_count,
-                   ${wholeCount} AS found_whole)
+                   ${wholeCount} AS found_whole, (SELECT min(popularity) FROM popular) AS lowest)
           SELECT ${mediumColumns}, counts.*
           FROM counts LEFT JOIN (ranked JOIN media m ON m.id = ranked.id) ON true
           ORDER BY ranked.rank DESC, ranked.popularity DESC, ranked.id DESC`,
     );
-    const counts = rows[0] ?? { found: 0, titled_count: 0, found_whole: 0 };
+    const counts = rows[0] ?? { found: 0, titled_count: 0, found_whole: 0, lowest: null };
     return {
-      rows: rows.flatMap(({ found: _found, titled_count: _count, found_whole: _whole, ...row }) =>
-        isMediumRow(row) ? [row] : [],
+      rows: rows.flatMap(
+        ({ found: _found, titled_count: _count, found_whole: _whole, lowest: _lowest, ...row }) =>
+          isMediumRow(row) ? [row] : [],
       ),
       found: counts.found,
       wanted: candidates,
+      ...(counts.lowest !== null && { lowest: counts.lowest }),
       ...(titled !== undefined && { titledComplete: counts.titled_count <= titled.most }),
       ...(wholeWanted !== undefined && { wholeShort: counts.found_whole < wholeWanted }),
     };

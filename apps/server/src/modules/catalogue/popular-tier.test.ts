@@ -9,7 +9,8 @@ describe('popular tier from the planner histogram', () => {
     expect(floorForShare(bounds, 0.1)).toBe(90);
     expect(floorForShare(bounds, 0.3)).toBe(70);
     expect(shareAtLeast(bounds, 90)).toBeCloseTo(0.1);
-    expect(shareAtLeast(bounds, 85)).toBeCloseTo(0.1);
+    expect(shareAtLeast(bounds, 85)).toBeCloseTo(0.15);
+    expect(shareAtLeast(bounds, 0)).toBeCloseTo(1);
     expect(shareAtLeast(bounds, 70)).toBeCloseTo(0.3);
   });
 

@@ -34,14 +34,20 @@ export function floorForShare(bounds: readonly number[], share: number): number 
     : floor;
 }
 
-/** About the share of the media at least `floor` popular, from the planner's histogram. */
+/**
+ * About the share of the media at least `floor` popular, from the planner's histogram: the parts
+ * above the floor's, and of its own part as much as lies above the floor (linearly).
+ */
 export function shareAtLeast(bounds: readonly number[], floor: number): number {
   const parts = bounds.length - 1;
-  if (parts < 1) {
+  const index = bounds.findIndex((bound) => bound >= floor);
+  if (parts < 1 || index < 0) {
     return 0;
   }
-  const index = bounds.findIndex((bound) => bound >= floor);
-  return index < 0 ? 0 : (parts - index) / parts;
+  const upper = bounds[index] ?? floor;
+  const lower = bounds[index - 1] ?? upper;
+  const partAbove = upper > lower ? (upper - floor) / (upper - lower) : 0;
+  return (parts - index + partAbove) / parts;
 }
 
 /** Working memory of the tier's build (the whole tier sorted at once: 8 s at a million media). */

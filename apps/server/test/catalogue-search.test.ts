@@ -1087,6 +1087,32 @@ describe.each(databaseKinds)('phrases of frequent words on %s', (kind) => {
     }
   });
 
+  it('ranks the matches among the walked media when fewer than the candidates, then the others by popularity', async () => {
+    // The walk looks at the 30 most popular media (a third of the 90 with the words): 30
+    // candidates where 48 are ranked at most.
+    const app = await buildApp({
+      db: context.database.db,
+      searchTuning: { ...tuning, broadCandidates: 48 },
+    });
+    try {
+      const pages = await searchPages(app, '"Wald und Wiese"', 3);
+      const walkedMedia = Array.from({ length: 30 }, (_, i) => 89 - i);
+      const ranked = [
+        ...walkedMedia.filter((i) => i % 3 === 0),
+        ...walkedMedia.filter((i) => i % 3 !== 0),
+      ];
+      const byPopularity = Array.from({ length: 42 }, (_, i) => 59 - i);
+      expect(pages.map((page) => page.identifiers)).toEqual([
+        identifiers(ranked.slice(0, 24)),
+        identifiers([...ranked.slice(24), ...byPopularity.slice(0, 18)]),
+        identifiers(byPopularity.slice(18, 42)),
+      ]);
+      expect(pages.map((page) => page.approximate)).toEqual(['true', 'true', 'true']);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('ranks every match of a rare phrase of frequent words, with its true total', async () => {
     const app = await buildApp({ db: context.database.db, searchTuning: tuning });
     try {

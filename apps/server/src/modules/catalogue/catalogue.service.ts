@@ -559,18 +559,19 @@ export class CatalogueService {
 
   /**
    * The page of a query with a phrase. The planner expects a phrase in every medium with its
-   * words, so above the limit of exact ranking (`withWords`) only the 240 most popular matches
-   * are ranked, as for a broad word, later pages follow by popularity, and the total is an
-   * estimate: the share of the media at least as popular as the last of the 240. They are walked
-   * for in popularity order among a third of as many of the most popular media as have the
-   * words: a dense phrase is found early ('"oder Photosynthese Zelle"', 27,587 matches in
-   * 292,931 media with both words: the 240 among the 8,287 most popular, 12-16 ms, where ranking
-   * every match took 916 ms at a million media). When they hold fewer, every match is ranked,
-   * with the true total: a rare phrase of frequent words is found only so, and the walk cost at
-   * most a third more ('"Vererbung Energie"': 1,781 of 73,824, 22 ms walked, 292 ms ranked). A
-   * later page asks the first pages' walk too, so that every page takes the same way; it then
-   * walks as much further as it goes deeper. Unbounded, walking for candidates that are not
-   * there read the whole table (5.7 s).
+   * words, so above the limit of exact ranking (`withWords`) the phrase is looked for only among
+   * a third of as many of the most popular media as have its words, walking them in popularity
+   * order: its most popular matches there, at most the broad candidates (240), are ranked, as
+   * for a broad word; later pages follow by popularity, and the total is an estimate from the
+   * share of the media at least as popular as the last of them. A dense phrase is found early
+   * ('"oder Photosynthese Zelle"', 27,587 matches in 292,931 media with both words: the 240
+   * among the 8,287 most popular, 12-16 ms, where ranking every match took 916 ms at a million
+   * media); a rarer one fills the first page from what the walk found ('"Vererbung Energie"':
+   * 1,781 of 73,824, 116 walked in 22 ms, 292 ms ranked). Only when the walk cannot fill the
+   * first page is every match ranked, with the true total ('"Basen Pflanzen Photosynthese"':
+   * 119 of 58,540): the walk costs at most a third more. Every page of a query takes the same
+   * way, so a later page asks the walk too. Unbounded, walking for candidates that are not there
+   * read the whole table (5.7 s).
    */
   private async phrasePage(
     where: SQL,
@@ -587,33 +588,53 @@ export class CatalogueService {
     if (minPopularity === undefined) {
       return this.exactPage(where, tsQuery, bonus, page);
     }
-    const candidates = this.tuning.broadCandidates;
-    const walk = (at: Page, floor: number | undefined) =>
+    const broad = this.tuning.broadCandidates;
+    const search = (at: Page, order: PopularFirst, candidates: number, floor?: number) =>
       this.repository.searchBounded(where, tsQuery, bonus, at, {
         candidates,
-        order: 'walk',
+        order,
         ...(floor !== undefined && { minPopularity: floor }),
       });
-    const deep = page.offset >= candidates;
-    const first = await walk(deep ? { offset: 0, limit: page.limit } : page, minPopularity);
-    if (first.lowest === undefined || first.found < first.wanted) {
+    const first = await search(
+      page.offset < broad ? page : { offset: 0, limit: page.limit },
+      'walk',
+      broad,
+      minPopularity,
+    );
+    // The candidates: the most popular matches, every one among the walked media when fewer.
+    const found = first.found;
+    if (first.lowest === undefined || found < page.limit) {
       return this.exactPage(where, tsQuery, bonus, page);
     }
-    const share = shareAtLeast(await this.popularityBounds(), first.lowest);
-    const total = Math.round(first.found / Math.max(share, first.found / media));
-    if (!deep) {
+    const complete = found >= first.wanted;
+    const share = shareAtLeast(
+      await this.popularityBounds(),
+      complete ? first.lowest : minPopularity,
+    );
+    const total = Math.round(found / Math.max(share, found / media));
+    const end = page.offset + page.limit;
+    if (end <= found) {
       return { items: first.rows.map(toCatalogueItem), total, approximate: true };
     }
-    const wanted = page.offset + page.limit;
-    const floor = await this.popularityFloor((walked * wanted) / candidates);
-    const later = await walk(page, floor);
-    return later.found < wanted && floor !== undefined
-      ? this.exactPage(where, tsQuery, bonus, page)
-      : {
-          items: later.rows.map(toCatalogueItem),
-          total: Math.max(total, later.found),
-          approximate: true,
-        };
+    // Past the candidates, the other matches by popularity: walked as much further as the page
+    // goes deeper when the candidates were many, else sorted from every match.
+    const from = Math.max(page.offset, found);
+    const floor = complete ? await this.popularityFloor((walked * end) / broad) : undefined;
+    const rest = await search(
+      { offset: from, limit: end - from },
+      complete ? 'walk' : 'sort',
+      found,
+      floor,
+    );
+    if (floor !== undefined && rest.found < end) {
+      return this.exactPage(where, tsQuery, bonus, page);
+    }
+    const ranked = page.offset < found ? first.rows : [];
+    return {
+      items: [...ranked, ...rest.rows].map(toCatalogueItem),
+      total: Math.max(total, rest.found),
+      approximate: true,
+    };
   }
 
   /**

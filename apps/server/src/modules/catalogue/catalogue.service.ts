@@ -428,6 +428,7 @@ export class CatalogueService {
       ? await this.phrasePage(where, whereToEstimate, tsQuery, bonus, page)
       : await this.rankedPage(where, tsQuery, bonus, page, estimate, {
           oneWord,
+          estimated: oneWord && !isFiltered(query) && isPublicCatalogue(scope),
           ...(wholeFirst && !unknown && { wholeFirst }),
           ...(titleMatches && { titleMatchesAmong: filters }),
           ...(titleMatches && wholeFirst && { titledWhole: wholeFirst }),
@@ -502,12 +503,15 @@ export class CatalogueService {
     estimate: number | undefined,
     {
       oneWord,
+      estimated,
       unfiltered,
       titleMatchesAmong,
       titledWhole,
       wholeFirst,
     }: {
       oneWord: boolean;
+      /** Whether `estimate` is the planner's for one word alone (sliceMatches). */
+      estimated: boolean;
       unfiltered?: SQL;
       titleMatchesAmong?: SQL;
       titledWhole?: WholeWords;
@@ -552,8 +556,11 @@ export class CatalogueService {
     const indexed = oneWord && (await this.popularTextIndex());
     const order = popularFirst(plan.wanted, media, estimate, indexed, textMatches);
     return (
-      (await this.boundedPage(where, tsQuery, bonus, page, estimate, { order, ...plan })) ??
-      everyMatch()
+      (await this.boundedPage(where, tsQuery, bonus, page, estimate, {
+        order,
+        estimated,
+        ...plan,
+      })) ?? everyMatch()
     );
   }
 
@@ -729,15 +736,20 @@ export class CatalogueService {
     bonus: readonly SQL[],
     page: Page,
     estimate: number,
-    { order, wanted, titled }: { order: PopularFirst; wanted: number; titled?: TitleMatches },
+    {
+      order,
+      estimated,
+      wanted,
+      titled,
+    }: { order: PopularFirst; estimated: boolean; wanted: number; titled?: TitleMatches },
   ): Promise<SearchResult | undefined> {
     const media = await this.publishedMedia();
     // With title matches the page's own most popular matches, else the broad candidates.
     const candidates = titled === undefined ? this.tuning.broadCandidates : wanted;
-    // Sorting reads a slice of the most popular media that should hold twice the matches
-    // wanted, then a wider one or every match ranked exactly (nextSlice). The RUM index is
-    // read in its popular tier when that should hold them, else (and when it did not) whole.
-    let slice: number | 'exact' = (2 * wanted * media) / estimate;
+    // Sorting reads a slice of the most popular media that should hold the matches wanted
+    // (sliceMatches), then a wider one or every match ranked exactly (nextSlice). The RUM index
+    // is read in its popular tier when that should hold them, else (and when it did not) whole.
+    let slice: number | 'exact' = (sliceMatches(wanted, estimated) * media) / estimate;
     if (titled !== undefined && order === 'sort' && slice > SLICE_PER_MATCH * estimate) {
       // Too wide to pay: ranking every match reads as much as sorting them by popularity, and
       // gives the same pages as the title matches do (titleMatches). Not for a broad query: its
@@ -837,7 +849,7 @@ export class CatalogueService {
         phrases,
         whereToEstimate,
       ),
-      { oneWord: false },
+      { oneWord: false, estimated: false },
     );
     return {
       ...found,
@@ -1353,6 +1365,19 @@ function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise
     }
     return last.value;
   };
+}
+
+/**
+ * How many matches a slice of the most popular media should hold so that it holds the `wanted`
+ * ones: twice as many, or, where the estimate is the planner's for one word alone (from its
+ * statistics, a sample of 30,000 rows), a quarter more and four standard deviations of how many
+ * a slice holds by chance. Several words, filters and a word's compounds the planner takes for
+ * independent or does not know, and the most popular media hold some words less densely than
+ * the rest. Page 100 of 'Chromosomen' at 100,000 media on PGlite (2,400 wanted): 4,734 rows
+ * read and sorted, 32 ms; 3,196 rows, 22 ms.
+ */
+export function sliceMatches(wanted: number, estimated: boolean): number {
+  return estimated ? 1.25 * wanted + 4 * Math.sqrt(wanted) : 2 * wanted;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlice, popularFirst } from './catalogue.service.ts';
+import { nextSlice, popularFirst, sliceMatches } from './catalogue.service.ts';
 
 describe('popularFirst', () => {
   const media = 1_000_000;
@@ -43,5 +43,16 @@ describe('nextSlice', () => {
   it('ranks every match when the slice shows the estimate far too high', () => {
     // 'zibam' at a million media: estimated at 10,697, 51 in the first slice (1,226 in all).
     expect(nextSlice(45_000, { found: 51, wanted: 240 }, media, exactLimit)).toBe('exact');
+  });
+});
+
+describe('sliceMatches', () => {
+  it("wants twice the matches from a slice unless the estimate is the planner's for one word", () => {
+    expect(sliceMatches(240, false)).toBe(480);
+    // A quarter more and four standard deviations of a binomial count: 300 + 62.
+    expect(sliceMatches(240, true)).toBeCloseTo(361.97, 1);
+    // Deep pages want many: the margin shrinks to about a third (page 100: 2,400 wanted).
+    expect(sliceMatches(2_400, true)).toBeCloseTo(3_195.96, 1);
+    expect(sliceMatches(2_400, true)).toBeLessThan(sliceMatches(2_400, false));
   });
 });

@@ -363,10 +363,15 @@ export class CatalogueService {
       // Counted exactly up to the limit a text's matches are (titledSearchLimit): counting reads
       // every match ('Produzent 36', 11,056 media at a million: 50-80 ms beside its page).
       const estimate = await this.repository.estimateCount(where);
-      const broad = estimate > this.titledSearchLimit(await this.publishedMedia());
+      const media = await this.publishedMedia();
+      const broad = estimate > this.titledSearchLimit(media);
+      const sorted = newestBySorting(estimate, page.offset + page.limit, media);
       const rows = await this.repository.searchOrdered(
         where,
-        sql`m.fn_aenderung DESC, m.id DESC`,
+        // With `+ interval`, no index gives the order: the matches are collected and sorted.
+        sorted
+          ? sql`m.fn_aenderung + interval '0 seconds' DESC, m.id DESC`
+          : sql`m.fn_aenderung DESC, m.id DESC`,
         page,
       );
       const total = broad ? estimate : await this.repository.countExact(where);
@@ -1365,6 +1370,18 @@ function refreshedEvery<T>(ttlMs: number, load: () => Promise<T>): () => Promise
     }
     return last.value;
   };
+}
+
+/**
+ * Whether the newest `positions` of about `estimate` matches among `media` are found by sorting
+ * the matches rather than by walking the newest-first index: the walk visits about positions · N
+ * / M media, sorting reads all M, each a row (about 5 µs at a million media), so sorting is
+ * taken up to where both read as many. The planner walks for fewer matches, trusting its
+ * estimate, which takes filters for independent: a Mediathek and an audience (825 media, 2,965
+ * expected) walked 29,000 media, 142 ms; sorted, 6 ms.
+ */
+export function newestBySorting(estimate: number, positions: number, media: number): boolean {
+  return estimate ** 2 <= positions * media;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlice, popularFirst, sliceMatches } from './catalogue.service.ts';
+import { newestBySorting, nextSlice, popularFirst, sliceMatches } from './catalogue.service.ts';
 
 describe('popularFirst', () => {
   const media = 1_000_000;
@@ -54,5 +54,17 @@ describe('sliceMatches', () => {
     // Deep pages want many: the margin shrinks to about a third (page 100: 2,400 wanted).
     expect(sliceMatches(2_400, true)).toBeCloseTo(3_195.96, 1);
     expect(sliceMatches(2_400, true)).toBeLessThan(sliceMatches(2_400, false));
+  });
+});
+
+describe('newestBySorting', () => {
+  it('sorts the matches where the newest-first index would be walked as far as they are many', () => {
+    // At a million media the first page's 24 are sorted up to about 4,900 matches.
+    expect(newestBySorting(2_965, 24, 1_000_000)).toBe(true);
+    expect(newestBySorting(4_898, 24, 1_000_000)).toBe(true);
+    expect(newestBySorting(4_900, 24, 1_000_000)).toBe(false);
+    // Deeper pages walk further: page 100 sorts up to about 49,000.
+    expect(newestBySorting(40_000, 2_400, 1_000_000)).toBe(true);
+    expect(newestBySorting(400_000, 2_400, 1_000_000)).toBe(false);
   });
 });

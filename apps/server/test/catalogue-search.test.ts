@@ -870,7 +870,16 @@ async function withExactSearchLimit<T>(
   exactSearchLimit: number,
   use: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
 ): Promise<T> {
-  const app = await buildApp({ db, searchTuning: { ...DEFAULT_SEARCH_TUNING, exactSearchLimit } });
+  return withSearchTuning(db, { ...DEFAULT_SEARCH_TUNING, exactSearchLimit }, use);
+}
+
+/** What `use` finds in an app whose search is tuned by `searchTuning`; the app closed after. */
+async function withSearchTuning<T>(
+  db: Database,
+  searchTuning: typeof DEFAULT_SEARCH_TUNING,
+  use: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
+): Promise<T> {
+  const app = await buildApp({ db, searchTuning });
   try {
     return await use(app);
   } finally {
@@ -1067,8 +1076,7 @@ describe.each(databaseKinds)('phrases of frequent words on %s', (kind) => {
   const identifiers = (numbers: number[]) => numbers.map((i) => `TESTPOOL-P${String(i)}`);
 
   it('ranks the most popular matches of a dense phrase, found among the most popular media', async () => {
-    const app = await buildApp({ db: context.database.db, searchTuning: tuning });
-    try {
+    await withSearchTuning(context.database.db, tuning, async (app) => {
       const pages = await searchPages(app, '"Wald und Wiese"', 2);
       // The 24 most popular (89 to 66), their title matches first, then the next by popularity.
       const popular = Array.from({ length: 24 }, (_, i) => 89 - i);
@@ -1082,19 +1090,13 @@ describe.each(databaseKinds)('phrases of frequent words on %s', (kind) => {
       const total = Number(pages[0]?.total.split(' ')[0]);
       expect(total).toBeGreaterThanOrEqual(24);
       expect(total).toBeLessThanOrEqual(count * 2);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('ranks the matches among the walked media when fewer than the candidates, then the others by popularity', async () => {
     // The walk looks at the 30 most popular media (a third of the 90 with the words): 30
     // candidates where 48 are ranked at most.
-    const app = await buildApp({
-      db: context.database.db,
-      searchTuning: { ...tuning, broadCandidates: 48 },
-    });
-    try {
+    await withSearchTuning(context.database.db, { ...tuning, broadCandidates: 48 }, async (app) => {
       const pages = await searchPages(app, '"Wald und Wiese"', 3);
       const walkedMedia = Array.from({ length: 30 }, (_, i) => 89 - i);
       const ranked = [
@@ -1108,19 +1110,14 @@ describe.each(databaseKinds)('phrases of frequent words on %s', (kind) => {
         identifiers(byPopularity.slice(18, 42)),
       ]);
       expect(pages.map((page) => page.approximate)).toEqual(['true', 'true', 'true']);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('ranks every match of a rare phrase of frequent words, with its true total', async () => {
-    const app = await buildApp({ db: context.database.db, searchTuning: tuning });
-    try {
+    await withSearchTuning(context.database.db, tuning, async (app) => {
       const pages = await searchPages(app, '"Sommer Wald"', 1);
       expect(pages[0]?.identifiers).toEqual(identifiers([4, 3, 2, 1, 0]));
       expect(pages[0]?.total).toBe('5 false');
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

@@ -600,7 +600,7 @@ export class CatalogueService {
     if (minPopularity === undefined) {
       return this.exactPage(where, tsQuery, bonus, page);
     }
-    const broad = this.tuning.broadCandidates;
+    const broadCandidates = this.tuning.broadCandidates;
     const search = (at: Page, order: PopularFirst, candidates: number, floor?: number) =>
       this.repository.searchBounded(where, tsQuery, bonus, at, {
         candidates,
@@ -608,9 +608,9 @@ export class CatalogueService {
         ...(floor !== undefined && { minPopularity: floor }),
       });
     const first = await search(
-      page.offset < broad ? page : { offset: 0, limit: page.limit },
+      page.offset < broadCandidates ? page : { offset: 0, limit: page.limit },
       'walk',
-      broad,
+      broadCandidates,
       minPopularity,
     );
     // The candidates: the most popular matches, every one among the walked media when fewer.
@@ -631,7 +631,9 @@ export class CatalogueService {
     // Past the candidates, the other matches by popularity: walked as much further as the page
     // goes deeper when the candidates were many, else sorted from every match.
     const from = Math.max(page.offset, found);
-    const floor = complete ? await this.popularityFloor((walked * end) / broad) : undefined;
+    const floor = complete
+      ? await this.popularityFloor((walked * end) / broadCandidates)
+      : undefined;
     const rest = await search(
       { offset: from, limit: end - from },
       complete ? 'walk' : 'sort',

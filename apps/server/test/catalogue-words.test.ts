@@ -1,5 +1,6 @@
 import type { CatalogueItem } from '@medienkatalog/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
@@ -502,3 +503,54 @@ function planNodes(explained: unknown): PlanNode[] {
   const walk = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(walk)];
   return (explained as { Plan: PlanNode }[]).flatMap((entry) => walk(entry.Plan));
 }
+
+describe.each(databaseKinds)('a widened word beside a frequent one on %s', (kind) => {
+  // 'Schule' is in the short text of nine media in ten; 'Teilung' is a title word of its own in
+  // a quarter of them and part of the compounds 'Zellteilung' and 'Kernteilung' in two more.
+  const count = 200;
+  const titles = ['Teilung', 'Zellteilung', 'Kernteilung', 'Unterricht'];
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `W${String(i)}`,
+      fn_titel: `${titles[i % titles.length] ?? ''} ${String(i)}`,
+      fn_kurztext: i % 10 === 0 ? 'Biologie' : 'Biologie in der Schule',
+      stars: (i * 37) % count,
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
+
+  /** A service whose repository notes the conditions of its rankings, rendered. */
+  function notingService(frequentLexemes?: Map<string, number>) {
+    const ranked: string[] = [];
+    class NotingRepository extends CatalogueRepository {
+      override async searchRanked(...args: Parameters<CatalogueRepository['searchRanked']>) {
+        ranked.push(new PgDialect().sqlToQuery(args[0]).sql);
+        return super.searchRanked(...args);
+      }
+      override async frequentLexemes() {
+        return frequentLexemes ?? super.frequentLexemes();
+      }
+    }
+    const service = new CatalogueService(new NotingRepository(context.database.db), undefined, {
+      entries: 0,
+      versionCheckMs: 0,
+    });
+    return { service, ranked };
+  }
+
+  it('is matched as one tsquery, finding what its alternatives apart find', async () => {
+    const together = notingService();
+    const found = await together.service.search({ q: 'Teilung Schule' });
+    // The frequent word beside the widened one: one `@@` of one tsquery.
+    expect(together.ranked).toHaveLength(1);
+    expect(together.ranked[0]?.match(/@@/g)).toHaveLength(1);
+    const expected = records.filter((_, i) => i % titles.length < 3 && i % 10 !== 0).length;
+    expect(found.total).toBe(expected);
+    expect(found.approximate).toBe(false);
+    // The planner's most common lexemes unknown, every lexeme is rare: the alternatives apart.
+    const apart = notingService(new Map());
+    const same = await apart.service.search({ q: 'Teilung Schule' });
+    expect(apart.ranked[0]?.match(/@@/g)?.length).toBeGreaterThan(2);
+    expect(same).toEqual(found);
+  });
+});

@@ -461,6 +461,22 @@ export class CatalogueRepository {
     return bounds.every(Number.isFinite) ? bounds : [];
   }
 
+  /**
+   * The planner's most common lexemes of the search vectors (about a thousand at a million media,
+   * each in at least half a percent of them) with the share of media that hold each; empty
+   * before the table was analysed.
+   */
+  async frequentLexemes(): Promise<Map<string, number>> {
+    const rows = await queryRows<{ lexeme: string; share: number }>(
+      this.db,
+      sql`SELECT e.lexeme, e.share FROM pg_stats,
+                 unnest(most_common_elems::text::text[], most_common_elem_freqs) AS e(lexeme, share)
+          WHERE schemaname = current_schema() AND tablename = 'media'
+            AND attname = 'search_vector' AND e.lexeme IS NOT NULL`,
+    );
+    return new Map(rows.map((row) => [row.lexeme, row.share]));
+  }
+
   /** Matches in a fixed order (newest first without a query). */
   async searchOrdered(where: SQL, orderBy: SQL, page: Page) {
     return queryRows<MediumRow>(

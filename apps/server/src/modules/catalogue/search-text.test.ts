@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
+  alternativesApart,
+  alternativesTogether,
   foldText,
   namesSubjectArea,
   partialTsQueryParts,
   queryWords,
   queryPhrases,
   searchTsQuery,
+  TextTsQuery,
   typedPrefix,
   withoutPhrases,
   wordTsQuery,
@@ -171,6 +174,47 @@ describe('searchTsQuery', () => {
         "v @@ to_tsquery('simple', $5))",
     );
     expect(params).toEqual(['wand', 'zell', 'zellteil', 'zellkern', 'zellwand']);
+  });
+});
+
+describe('alternatives together', () => {
+  const render = (query: Parameters<PgDialect['sqlToQuery']>[0]) =>
+    new PgDialect().sqlToQuery(query).sql;
+  const widened = { compounds: ['zellteil'], parts: [], completions: ['zellkern', 'zellwand'] };
+  const parted = searchTsQuery('Wand Zell', new Map([['zell', widened]]));
+  if (parted === undefined) {
+    throw new Error('no tsquery');
+  }
+  const together = new TextTsQuery(parted.parts, true);
+  const apart = render(parted.matchedBy(sql`v`));
+
+  it('matches as one tsquery, and with its alternatives apart again for a RUM index', () => {
+    const condition = sql`x = 1 AND ${together.matchedBy(sql`v`)}`;
+    expect(render(condition)).toBe(
+      "x = 1 AND v @@ ((plainto_tsquery('german', $1)) && (plainto_tsquery('german', $2) || " +
+        "to_tsquery('simple', $3) || to_tsquery('simple', $4)))",
+    );
+    expect(render(alternativesApart(sql`(${condition}) LIMIT 3`))).toBe(
+      `(x = 1 AND ${apart}) LIMIT 3`,
+    );
+    expect(render(alternativesApart(parted.matchedBy(sql`v`)))).toBe(apart);
+  });
+
+  it('are chosen where the whole words read once an alternative would read more entries than there are media', () => {
+    // 'zell' has three alternatives beside itself: 'wand' would be read three times more.
+    const shares = (share: number) => new Map([['wand', share]]);
+    expect(alternativesTogether(parted, ['wand', 'zell'], shares(0.34))).toBe(true);
+    expect(alternativesTogether(parted, ['wand', 'zell'], shares(0.33))).toBe(false);
+    // Not among the planner's most common lexemes: rare.
+    expect(alternativesTogether(parted, ['wand', 'zell'], new Map())).toBe(false);
+    // The widened word's own share does not count, nor a stop word's.
+    expect(alternativesTogether(parted, ['wand', 'zell'], new Map([['zell', 1]]))).toBe(false);
+    expect(alternativesTogether(parted, [undefined, 'zell'], shares(1))).toBe(false);
+    const unwidenedQuery = searchTsQuery('Wand Zell');
+    if (unwidenedQuery === undefined) {
+      throw new Error('no tsquery');
+    }
+    expect(alternativesTogether(unwidenedQuery, ['wand', 'zell'], shares(1))).toBe(false);
   });
 });
 

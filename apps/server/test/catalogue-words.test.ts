@@ -11,7 +11,8 @@ import {
   DEFAULT_SEARCH_TUNING,
 } from '../src/modules/catalogue/catalogue.service.ts';
 import { searchConditions } from '../src/modules/catalogue/search-filters.ts';
-import { searchTsQuery } from '../src/modules/catalogue/search-text.ts';
+import { queryWords, searchTsQuery, stemmedWords } from '../src/modules/catalogue/search-text.ts';
+import { expectedMatches, expectedShare } from '../src/modules/catalogue/text-estimate.ts';
 import {
   correctableEdits,
   editDistance,
@@ -322,7 +323,7 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     }
   });
 
-  it('asks the planner once for a word alone that the vocabulary widens, and finds the same', async () => {
+  it('estimates a text of the public catalogue as the planner does, without asking it, and finds the same', async () => {
     const estimates: SQL[] = [];
     class NotingRepository extends CatalogueRepository {
       override async estimateCount(where: SQL) {
@@ -345,12 +346,11 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
       'Bruchrechnung',
       'Zellteilung: Mitose und Meiose',
     ]);
-    expect(estimates).toHaveLength(1);
-    // With a filter the query's own estimate is asked too; so is the word alone when every
-    // word counts as broad (then its compounds are left out).
-    estimates.length = 0;
+    expect(estimates).toHaveLength(0);
+    // With a filter the planner is asked for the query's own estimate; the word's is worked out.
     await service.search({ q: 'Teilung', filter_fn_geb: ['080'] });
-    expect(estimates).toHaveLength(2);
+    expect(estimates).toHaveLength(1);
+    // Every word broad: the word alone is estimated too, and its compounds are left out.
     const broad = new CatalogueService(
       new NotingRepository(context.database.db),
       { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 0 },
@@ -359,7 +359,7 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     await broad.search({ q: 'Alpen' });
     estimates.length = 0;
     expect(titles((await broad.search({ q: 'Teilung' })).items)).toEqual(['Bruchrechnung']);
-    expect(estimates).toHaveLength(2);
+    expect(estimates).toHaveLength(0);
   });
 
   it('says which words the vocabulary holds, which need no correction', async () => {
@@ -519,16 +519,19 @@ describe.each(databaseKinds)('a widened word beside a frequent one on %s', (kind
   );
   const context = useCatalogueApp(kind, records);
 
-  /** A service whose repository notes the conditions of its rankings, rendered. */
-  function notingService(frequentLexemes?: Map<string, number>) {
+  /**
+   * A service whose repository notes the conditions of its rankings, rendered; `unanalysed`:
+   * as if the planner had no statistics of the search vectors.
+   */
+  function notingService(unanalysed = false) {
     const ranked: string[] = [];
     class NotingRepository extends CatalogueRepository {
       override async searchRanked(...args: Parameters<CatalogueRepository['searchRanked']>) {
         ranked.push(new PgDialect().sqlToQuery(args[0]).sql);
         return super.searchRanked(...args);
       }
-      override async frequentLexemes() {
-        return frequentLexemes ?? super.frequentLexemes();
+      override async searchVectorStatistics() {
+        return unanalysed ? undefined : super.searchVectorStatistics();
       }
     }
     const service = new CatalogueService(new NotingRepository(context.database.db), undefined, {
@@ -548,9 +551,60 @@ describe.each(databaseKinds)('a widened word beside a frequent one on %s', (kind
     expect(found.total).toBe(expected);
     expect(found.approximate).toBe(false);
     // The planner's most common lexemes unknown, every lexeme is rare: the alternatives apart.
-    const apart = notingService(new Map());
+    const apart = notingService(true);
     const same = await apart.service.search({ q: 'Teilung Schule' });
     expect(apart.ranked[0]?.match(/@@/g)?.length).toBeGreaterThan(2);
     expect(same).toEqual(found);
+  });
+});
+
+describe.each(databaseKinds)("the planner's estimate of a text on %s", (kind) => {
+  const count = 300;
+  const words = ['Teilung', 'Zellteilung', 'Schule', 'Biologie', 'Mathematik', 'Wald'];
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `E${String(i)}`,
+      fn_titel: `${words[i % words.length] ?? ''} ${words[(i * 7) % 5] ?? ''} ${String(i)}`,
+      fn_kurztext: i % 3 === 0 ? 'Biologie in der Schule' : `Heft ${String(i % 40)}`,
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
+
+  it('is worked out as the planner works it out, for words, compounds, phrases and stop words', async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const statistics = await repository.searchVectorStatistics();
+    expect(statistics?.shares.size).toBeGreaterThan(10);
+    if (statistics === undefined) {
+      return;
+    }
+    const published = await repository.estimateCount(searchConditions({}).where);
+    const service = new CatalogueService(repository);
+    for (const text of [
+      'Schule',
+      'Teilung',
+      'Teilung Schule Biologie',
+      'Mathe Wald',
+      'und',
+      'Wald und Schule',
+      '"in der Schule" Heft',
+      'Quarkspeise Biologie',
+      'Schule 12',
+    ]) {
+      const expansions = await service.wordExpansions(queryWords(text));
+      const tsQuery = searchTsQuery(text, expansions);
+      if (tsQuery === undefined) {
+        throw new Error(`no tsquery for ${text}`);
+      }
+      const { whereToEstimate } = searchConditions({}, tsQuery);
+      const stems = await repository.stems(stemmedWords(tsQuery.parts));
+      const share = expectedShare(
+        tsQuery.parts,
+        statistics,
+        (word) => stems.get(word)?.lexemes ?? [],
+      );
+      const planned = await repository.estimateCount(whereToEstimate);
+      // The planner multiplies the share of the catalogue's published media by the text's.
+      expect(Math.abs(expectedMatches(share, published) - planned), text).toBeLessThanOrEqual(1);
+    }
   });
 });

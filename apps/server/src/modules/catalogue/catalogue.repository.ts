@@ -6,7 +6,9 @@ import { tallyFacets, type FacetGroup, type FacetTally } from './facet-tally.ts'
 import { textArray } from './search-filters.ts';
 import { matches } from './search-text.ts';
 import type { SuggestionSource } from './suggestions.ts';
+import type { SearchVectorStatistics } from './text-estimate.ts';
 import type { VocabularyWord } from './vocabulary.ts';
+import type { TextStems } from './word-expansions.ts';
 
 /** The partial index of the popular tier's search vectors (popular-tier.ts). */
 export const POPULAR_TIER_INDEX = 'media_search_tier_idx';
@@ -462,19 +464,34 @@ export class CatalogueRepository {
   }
 
   /**
-   * The planner's most common lexemes of the search vectors (about a thousand at a million media,
-   * each in at least half a percent of them) with the share of media that hold each; empty
-   * before the table was analysed.
+   * What ANALYZE found of the search vectors: the most common lexemes (about a thousand at a
+   * million media, each in at least half a percent of them) with the share of media that hold
+   * each, the lowest such share (the next to last of the frequencies) and the share of media
+   * without one; undefined before the table was analysed.
    */
-  async frequentLexemes(): Promise<Map<string, number>> {
-    const rows = await queryRows<{ lexeme: string; share: number }>(
+  async searchVectorStatistics(): Promise<SearchVectorStatistics | undefined> {
+    const [row] = await queryRows<{
+      lexemes: string[] | null;
+      shares: number[] | null;
+      nullShare: number;
+    }>(
       this.db,
-      sql`SELECT e.lexeme, e.share FROM pg_stats,
-                 unnest(most_common_elems::text::text[], most_common_elem_freqs) AS e(lexeme, share)
+      sql`SELECT most_common_elems::text::text[] AS lexemes, most_common_elem_freqs AS shares,
+                 null_frac AS "nullShare"
+          FROM pg_stats
           WHERE schemaname = current_schema() AND tablename = 'media'
-            AND attname = 'search_vector' AND e.lexeme IS NOT NULL`,
+            AND attname = 'search_vector'`,
     );
-    return new Map(rows.map((row) => [row.lexeme, row.share]));
+    const { lexemes, shares } = row ?? {};
+    // Two more frequencies than lexemes: the lowest and the highest.
+    if (!row || !lexemes || !shares || shares.length !== lexemes.length + 2) {
+      return undefined;
+    }
+    return {
+      shares: new Map(lexemes.map((lexeme, at) => [lexeme, shares[at] ?? 0])),
+      minShare: shares[lexemes.length] ?? 0,
+      nullShare: row.nullShare,
+    };
   }
 
   /** Matches in a fixed order (newest first without a query). */
@@ -615,17 +632,21 @@ export class CatalogueRepository {
 
   /**
    * The stem of each text as the search vector holds it (the first lexeme of its German
-   * to_tsvector; null for a stop word): what expanding query words from the vocabulary in
-   * memory needs of the database (word-expansions.ts).
+   * to_tsvector; null for a stop word), what expanding query words from the vocabulary in
+   * memory needs of the database (word-expansions.ts), and the lexemes of its
+   * `plainto_tsquery('german', text)`, what the planner weighs (expectedShare).
    */
-  async stems(texts: readonly string[]): Promise<Map<string, string | null>> {
-    const rows = await queryRows<{ text: string; stem: string | null }>(
+  async stems(texts: readonly string[]): Promise<Map<string, TextStems>> {
+    const rows = await queryRows<{ text: string; stem: string | null; query: string }>(
       this.db,
       sql`SELECT t.text,
-                 (SELECT l.lexeme FROM unnest(to_tsvector('german', t.text)) AS l LIMIT 1) AS stem
+                 (SELECT l.lexeme FROM unnest(to_tsvector('german', t.text)) AS l LIMIT 1) AS stem,
+                 plainto_tsquery('german', t.text)::text AS query
           FROM unnest(${sql.param([...texts])}::text[]) AS t(text)`,
     );
-    return new Map(rows.map((row) => [row.text, row.stem]));
+    return new Map(
+      rows.map((row) => [row.text, { stem: row.stem, lexemes: tsQueryLexemes(row.query) }]),
+    );
   }
 
   /** The version of the vocabulary (`search_words`), raised by every rebuild. */
@@ -783,4 +804,11 @@ function subjectChildCounts(parent: string): SQL {
   return sql`SELECT 'fn_geb', ARRAY[v], count(*)::int
              FROM (SELECT unnest(geb_paths) AS v FROM hits) AS s
              WHERE v LIKE ${`${parent}%`} AND length(v) = ${parent.length + 2} GROUP BY v`;
+}
+
+/** The lexemes of a tsquery's text ("'e-mail' & 'e' & 'mail'"), in order. */
+export function tsQueryLexemes(text: string): string[] {
+  return [...text.matchAll(/'((?:[^']|'')*)'/g)].map((match) =>
+    (match[1] ?? '').replaceAll("''", "'"),
+  );
 }

@@ -4,9 +4,9 @@ import {
   SEARCH_FILTER_FIELDS,
   type CatalogueDistinctQuery,
 } from '@medienkatalog/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { covers, inForce } from '../licences/licence-sql.ts';
-import { matches, searchTsQuery } from './search-text.ts';
+import { matches, searchTsQuery, TextTsQuery } from './search-text.ts';
 
 /** The filters of a catalogue search, as both the search and the distinct call take them. */
 export type SearchFilters = Omit<CatalogueDistinctQuery, 'f' | 'geb_parent'>;
@@ -146,6 +146,19 @@ export interface SearchConditions {
  * Turns validated search parameters into SQL conditions on media (alias m); `tsQuery` replaces
  * the one of the free text (a corrected query).
  */
+/**
+ * The conditions of a text in the public catalogue without filters, to estimate: the planner's
+ * estimate of them is worked out without asking it (expectedShare).
+ */
+export class PublicTextConditions extends SQL {
+  constructor(
+    conditions: SQL,
+    readonly tsQuery: TextTsQuery,
+  ) {
+    super(conditions.queryChunks);
+  }
+}
+
 export function searchConditions(
   filters: SearchFilters,
   tsQuery: SQL | undefined = filters.q === undefined ? undefined : searchTsQuery(filters.q),
@@ -199,9 +212,13 @@ export function searchConditions(
   }
   const withText = (text: SQL | undefined) =>
     sql.join(text === undefined ? conditions : [...conditions, text], sql` AND `);
+  const toEstimate = withText(tsQuery && sql`m.search_vector @@ ${tsQuery}`);
   return {
     where: withText(tsQuery && matches(sql`m.search_vector`, tsQuery)),
-    whereToEstimate: withText(tsQuery && sql`m.search_vector @@ ${tsQuery}`),
+    whereToEstimate:
+      tsQuery instanceof TextTsQuery && conditions.length === 1 && isPublicCatalogue(scope)
+        ? new PublicTextConditions(toEstimate, tsQuery)
+        : toEstimate,
     filters: withText(undefined),
     tsQuery,
   };

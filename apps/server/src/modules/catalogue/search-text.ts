@@ -20,6 +20,11 @@ export function foldText(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
+/** The words of a text as PostgreSQL's parser sees them apart: separated by white space. */
+function textWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => word.length > 0);
+}
+
 /** The words of a text in order, folded; only letters and digits, so they are safe in a tsquery. */
 function foldedWords(text: string): string[] {
   return foldText(text)
@@ -123,6 +128,22 @@ const LEXEME = /^[a-z0-9]+$/;
 export interface TsQueryPart {
   tsQuery: SQL;
   anyOf: readonly SQL[];
+  /** The tsquery as the planner weighs it (expectedShare): any of these, each all its terms. */
+  terms: readonly (readonly TsTerm[])[];
+}
+
+/**
+ * A term of a tsquery: a word with German stemming (`plainto_tsquery('german', word)`, the AND
+ * of its lexemes, none for a stop word) or a lexeme of the vocabulary as it is.
+ */
+export type TsTerm = { word: string } | { lexeme: string };
+
+/** The words of `parts` that are stemmed (TsTerm), each once. */
+export function stemmedWords(parts: readonly TsQueryPart[]): string[] {
+  const words = parts.flatMap((part) =>
+    part.terms.flatMap((terms) => terms.flatMap((term) => ('word' in term ? [term.word] : []))),
+  );
+  return [...new Set(words)];
 }
 
 /**
@@ -254,6 +275,7 @@ export function anyPart(parts: readonly TsQueryPart[]): TextTsQuery {
         sql` || `,
       )})`,
       anyOf: parts.flatMap((part) => part.anyOf),
+      terms: parts.flatMap((part) => part.terms),
     },
   ]);
 }
@@ -266,9 +288,12 @@ export function anyPart(parts: readonly TsQueryPart[]): TextTsQuery {
  */
 export function wordPart(word: string, expansion?: WordExpansion): TsQueryPart {
   const itself = [sql`plainto_tsquery('german', ${word})`];
+  const terms: TsTerm[][] = [[{ word }]];
   const subject = schoolWordSubject(word);
   if (subject !== undefined) {
-    itself.push(sql`plainto_tsquery('german', ${foldText(subject)})`);
+    const name = foldText(subject);
+    itself.push(sql`plainto_tsquery('german', ${name})`);
+    terms.push(textWords(name).map((part) => ({ word: part })));
   }
   const plain = (lexemes: readonly string[] | undefined) =>
     (lexemes ?? []).filter((lexeme) => LEXEME.test(lexeme));
@@ -282,17 +307,20 @@ export function wordPart(word: string, expansion?: WordExpansion): TsQueryPart {
   if (compounds.length > 0) {
     alternatives.push(sql`to_tsquery('simple', ${compounds.join(' | ')})`);
     anyOf.push(...compounds.map((lexeme) => sql`to_tsquery('simple', ${lexeme})`));
+    terms.push(...compounds.map((lexeme) => [{ lexeme }]));
   }
   if (parts.length > 1) {
     const all = sql`to_tsquery('simple', ${parts.join(' & ')})`;
     alternatives.push(all);
     anyOf.push(all);
+    terms.push(parts.map((lexeme) => ({ lexeme })));
   }
   if (completions.length > 0) {
     alternatives.push(sql`to_tsquery('simple', ${completions.join(' | ')})`);
     anyOf.push(...completions.map((lexeme) => sql`to_tsquery('simple', ${lexeme})`));
+    terms.push(...completions.map((lexeme) => [{ lexeme }]));
   }
-  return { tsQuery: sql`(${sql.join(alternatives, sql` || `)})`, anyOf };
+  return { tsQuery: sql`(${sql.join(alternatives, sql` || `)})`, anyOf, terms };
 }
 
 /** The tsquery of one folded query word (wordPart). */
@@ -325,7 +353,7 @@ export function searchTsQueryParts(
     words: queryWords(rest).map((word) => wordPart(word, expansions?.get(word))),
     phrases: phrases.map((phrase) => {
       const tsQuery = sql`phraseto_tsquery('german', ${phrase.join(' ')})`;
-      return { tsQuery, anyOf: [tsQuery] };
+      return { tsQuery, anyOf: [tsQuery], terms: [phrase.map((word) => ({ word }))] };
     }),
   };
 }
@@ -351,7 +379,7 @@ export function partialTsQueryParts(
 /** A lexeme of the vocabulary as a part of its own. */
 function lexemePart(lexeme: string): TsQueryPart {
   const tsQuery = sql`to_tsquery('simple', ${lexeme})`;
-  return { tsQuery, anyOf: [tsQuery] };
+  return { tsQuery, anyOf: [tsQuery], terms: [[{ lexeme }]] };
 }
 
 /** The tsquery of a free-text search: every word and phrase must match; undefined for none. */

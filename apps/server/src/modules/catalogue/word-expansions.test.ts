@@ -88,7 +88,12 @@ describe('RememberedStems', () => {
     const asked: string[][] = [];
     const stems = new RememberedStems(async (texts) => {
       asked.push([...texts]);
-      return new Map(texts.map((text) => [text, text === 'und' ? null : text.slice(0, 5)]));
+      return new Map(
+        texts.map((text) => {
+          const stem = text === 'und' ? null : text.slice(0, 5);
+          return [text, { stem, lexemes: stem === null ? [] : [stem] }];
+        }),
+      );
     });
     expect(await stems.of(['zellteilung', 'und'])).toEqual(
       new Map([
@@ -104,6 +109,12 @@ describe('RememberedStems', () => {
       ]),
     );
     expect(await stems.of(['kern'])).toEqual(new Map([['kern', 'kern']]));
+    expect(await stems.lexemesOf(['und', 'kern'])).toEqual(
+      new Map([
+        ['und', []],
+        ['kern', ['kern']],
+      ]),
+    );
     expect(asked).toEqual([['zellteilung', 'und'], ['kern']]);
   });
 });

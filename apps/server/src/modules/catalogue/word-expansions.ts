@@ -18,30 +18,50 @@ export type StemOf = (text: string) => string | undefined;
 const REMEMBERED_STEMS = 100_000;
 
 /**
+ * What the database's German stemmer makes of a text (CatalogueRepository.stems): its stem,
+ * null for a stop word, and the lexemes of its `plainto_tsquery`.
+ */
+export interface TextStems {
+  stem: string | null;
+  lexemes: readonly string[];
+}
+
+/**
  * The stems of texts as the database's German stemmer gives them (CatalogueRepository.stems),
  * remembered: a text's stem never changes, so only texts not seen before are sent (every search
  * sent a statement for its words' stems: about 1 ms of the 7 ms of a rare word at a million
- * media). Stop words have no stem (null).
+ * media).
  */
 export class RememberedStems {
-  /** '' for a text without a stem (a stop word): a stem is never empty. */
-  private readonly known = new LRUCache<string, string>({ max: REMEMBERED_STEMS });
+  private readonly known = new LRUCache<string, TextStems>({ max: REMEMBERED_STEMS });
 
   constructor(
-    private readonly stemsOf: (texts: readonly string[]) => Promise<Map<string, string | null>>,
+    private readonly stemsOf: (texts: readonly string[]) => Promise<Map<string, TextStems>>,
   ) {}
 
+  /** The stem of each text, null for a stop word. */
   async of(texts: readonly string[]): Promise<Map<string, string | null>> {
+    const known = await this.lookUp(texts);
+    return new Map([...known].map(([text, { stem }]) => [text, stem]));
+  }
+
+  /** The lexemes of each text's `plainto_tsquery('german', text)`, none for a stop word. */
+  async lexemesOf(texts: readonly string[]): Promise<Map<string, readonly string[]>> {
+    const known = await this.lookUp(texts);
+    return new Map([...known].map(([text, { lexemes }]) => [text, lexemes]));
+  }
+
+  private async lookUp(texts: readonly string[]): Promise<Map<string, TextStems>> {
     const missing = texts.filter((text) => !this.known.has(text));
     if (missing.length > 0) {
-      for (const [text, stem] of await this.stemsOf(missing)) {
-        this.known.set(text, stem ?? '');
+      for (const [text, stems] of await this.stemsOf(missing)) {
+        this.known.set(text, stems);
       }
     }
     return new Map(
       texts.flatMap((text) => {
-        const stem = this.known.get(text);
-        return stem === undefined ? [] : [[text, stem === '' ? null : stem] as const];
+        const stems = this.known.get(text);
+        return stems === undefined ? [] : [[text, stems] as const];
       }),
     );
   }

@@ -24,6 +24,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -246,7 +247,12 @@ async function readProbe(pid: number | undefined): Promise<CacheProbeReport | un
   return undefined;
 }
 
-async function startServer(env: NodeJS.ProcessEnv, cached: boolean, root = repositoryRoot) {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  cached: boolean,
+  root = repositoryRoot,
+  at = port,
+) {
   const probe = path.join(import.meta.dirname, 'cache-probe.ts');
   const child = spawn(
     process.execPath,
@@ -260,7 +266,7 @@ async function startServer(env: NodeJS.ProcessEnv, cached: boolean, root = repos
       env: {
         ...process.env,
         ...env,
-        PORT: String(port),
+        PORT: String(at),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         WEB_DIST: '',
@@ -273,7 +279,7 @@ async function startServer(env: NodeJS.ProcessEnv, cached: boolean, root = repos
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${String(at)}`;
   for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       const response = await fetch(`${base}/api/v1/utils/features`);
@@ -394,34 +400,53 @@ async function main() {
 
 /**
  * This working tree's server against the one of `other` (another checkout of the project with its
- * dependencies installed, e.g. a git worktree), answer cache off, on the same database: every
- * group in rounds this, other, other, this after one round that warms (one server at a time, as
- * PGlite allows), so that a machine whose speed drifts during the run favours neither. Runs of
- * the same code here differ by a fifth; the rounds side by side are what compares.
+ * dependencies installed, e.g. a git worktree), answer cache off: both servers run side by side
+ * (on PGlite each on a copy of the folder, as PGlite opens a folder in one process only), and
+ * every group is measured in rounds this, other, other, this after a round that warms (on
+ * PGlite one for each server), one group after the other. The machine's speed drifts by a third
+ * within minutes: rounds minutes apart (every group's round before the next round) made the same
+ * code differ by a fifth.
  */
 async function compareRun(env: NodeJS.ProcessEnv, groups: GroupRun[], other: string, kind: string) {
-  // A first round warms the database's buffers and the operating system's cache; not kept.
-  const rounds = [repositoryRoot, repositoryRoot, other, other, repositoryRoot];
+  const copy = env.DATA_DIR === undefined ? undefined : `${env.DATA_DIR}-compare`;
+  if (copy !== undefined && env.DATA_DIR !== undefined) {
+    await fs.rm(copy, { recursive: true, force: true });
+    await fs.cp(env.DATA_DIR, copy, { recursive: true });
+  }
+  const mine = await startServer(env, false, repositoryRoot, port);
+  const theirs = await startServer(
+    copy === undefined ? env : { ...env, DATA_DIR: copy },
+    false,
+    other,
+    port + 1,
+  ).catch(async (error: unknown) => {
+    await mine.stop();
+    throw error;
+  });
   const figures = new Map<string, LoadFigures[]>();
-  for (const [round, root] of rounds.entries()) {
-    const running = await startServer(env, false, root);
-    try {
-      for (const group of groups) {
-        const load = await measureGroup(
-          running.base,
-          group.entries.map((entry) => entry.path),
-        );
-        if (round > 0) {
-          figures.set(group.name, [...(figures.get(group.name) ?? []), load]);
-        }
+  try {
+    for (const group of groups) {
+      const paths = group.entries.map((entry) => entry.path);
+      // Each PGlite server has buffers of its own to warm; the database server's are shared.
+      for (const running of copy === undefined ? [mine] : [mine, theirs]) {
+        await measureGroup(running.base, paths);
       }
-    } finally {
-      await running.stop();
+      const rounds: LoadFigures[] = [];
+      for (const running of [mine, theirs, theirs, mine]) {
+        rounds.push(await measureGroup(running.base, paths));
+      }
+      figures.set(group.name, rounds);
+    }
+  } finally {
+    await Promise.all([mine.stop(), theirs.stop()]);
+    if (copy !== undefined) {
+      await fs.rm(copy, { recursive: true, force: true });
     }
   }
   console.log(
     `\n${kind}, ${String(mediaCount)} media, answer cache off: this tree (${repositoryRoot}) and ` +
-      `${other}, rounds this, other, other, this; ${String(connections)} connections, ` +
+      `${other} side by side, each group in rounds this, other, other, this after one that warms; ` +
+      `${String(connections)} connections, ` +
       `${String(seconds)} s per group and round. HTTP p95 in ms / requests per second.`,
   );
   console.log(

@@ -46,13 +46,13 @@ import {
   queryPhrases,
   queryWords,
   searchTsQuery,
+  stemmedWords,
   TextTsQuery,
   type TsQueryPart,
   typedPrefix,
   unwidened,
   widens,
   withoutPhrases,
-  stemmedWords,
   wordPart,
   type WordExpansion,
   type WordExpansions,
@@ -1284,6 +1284,7 @@ export class CatalogueService {
       tier === undefined || sample === undefined
         ? undefined
         : await this.repository.facetCounts(
+            // The tier's index and the popular-first one are RUM indexes (popularWhere).
             alternativesApart(where),
             query.f,
             { ...sample, minPopularity: tier },
@@ -1320,21 +1321,6 @@ export class CatalogueService {
   }
 
   /**
-   * The planner's estimate of the matches of `whereToEstimate` (SearchConditions). The words of a
-   * subject area's name come together far more often than the planner, taking them as
-   * independent, expects ('Bildende Kunst' 2,298 expected, 32,051 matches at a million media;
-   * 'Farbtechnik und Raumgestaltung' 124 and 11,169): when it expects few enough of them (at most
-   * `limit`) for the public catalogue without filters, the search index's count of their entries
-   * (indexedMatches, media of every status) stands in when it is higher. Counting every several-word query cost up to
-   * 13 ms ('Wasser sparen'); elsewhere its estimate was near the count or above it.
-   *
-   * With `countedAbove`, an estimate above it and at most `limit` is counted in the index too
-   * (public catalogue, no filters) and the count stands in: it decides between ranking every
-   * match and the bounded search, and is the total the bounded search shows. The planner knows
-   * the frequent words only (its statistics) and expects the same of every other one: 2,759 at
-   * a million media for words in 1 to 5,600 media.
-   */
-  /**
    * The planner's estimate of the media matching `where`: asked of it (EXPLAIN: 0.4-0.9 ms at a
    * million media, a tenth of a rare word's search), or, for a text of the public catalogue
    * without filters (PublicTextConditions), worked out here as it does from the statistics it
@@ -1352,6 +1338,21 @@ export class CatalogueService {
     return expectedMatches(share, await this.publishedMedia());
   }
 
+  /**
+   * The planner's estimate of the matches of `whereToEstimate` (SearchConditions). The words of a
+   * subject area's name come together far more often than the planner, taking them as
+   * independent, expects ('Bildende Kunst' 2,298 expected, 32,051 matches at a million media;
+   * 'Farbtechnik und Raumgestaltung' 124 and 11,169): when it expects few enough of them (at most
+   * `limit`) for the public catalogue without filters, the search index's count of their entries
+   * (indexedMatches, media of every status) stands in when it is higher. Counting every several-word query cost up to
+   * 13 ms ('Wasser sparen'); elsewhere its estimate was near the count or above it.
+   *
+   * With `countedAbove`, an estimate above it and at most `limit` is counted in the index too
+   * (public catalogue, no filters) and the count stands in: it decides between ranking every
+   * match and the bounded search, and is the total the bounded search shows. The planner knows
+   * the frequent words only (its statistics) and expects the same of every other one: 2,759 at
+   * a million media for words in 1 to 5,600 media.
+   */
   private async matchesEstimate(
     query: SearchFilters,
     scope: SearchScope,

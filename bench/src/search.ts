@@ -408,10 +408,11 @@ async function main() {
  * code differ by a fifth.
  */
 async function compareRun(env: NodeJS.ProcessEnv, groups: GroupRun[], other: string, kind: string) {
-  const copy = env.DATA_DIR === undefined ? undefined : `${env.DATA_DIR}-compare`;
-  if (copy !== undefined && env.DATA_DIR !== undefined) {
+  const folder = env.DATA_DIR;
+  const copy = folder === undefined ? undefined : `${folder}-compare`;
+  if (folder !== undefined && copy !== undefined) {
     await fs.rm(copy, { recursive: true, force: true });
-    await fs.cp(env.DATA_DIR, copy, { recursive: true });
+    await fs.cp(folder, copy, { recursive: true });
   }
   const mine = await startServer(env, false, repositoryRoot, port);
   const theirs = await startServer(

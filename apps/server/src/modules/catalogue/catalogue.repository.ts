@@ -807,7 +807,7 @@ function subjectChildCounts(parent: string): SQL {
 }
 
 /** The lexemes of a tsquery's text ("'e-mail' & 'e' & 'mail'"), in order. */
-export function tsQueryLexemes(text: string): string[] {
+function tsQueryLexemes(text: string): string[] {
   return [...text.matchAll(/'((?:[^']|'')*)'/g)].map((match) =>
     (match[1] ?? '').replaceAll("''", "'"),
   );

@@ -1329,13 +1329,13 @@ export class CatalogueService {
   private async estimate(where: SQL): Promise<number> {
     const statistics =
       where instanceof PublicTextConditions ? await this.searchVectorStatistics() : undefined;
-    if (!(where instanceof PublicTextConditions) || statistics === undefined) {
-      return this.repository.estimateCount(where);
+    if (statistics !== undefined && where instanceof PublicTextConditions) {
+      const parts = where.tsQuery.parts;
+      const lexemes = await this.stems.lexemesOf(stemmedWords(parts));
+      const share = expectedShare(parts, statistics, (word) => lexemes.get(word) ?? []);
+      return expectedMatches(share, await this.publishedMedia());
     }
-    const parts = where.tsQuery.parts;
-    const lexemes = await this.stems.lexemesOf(stemmedWords(parts));
-    const share = expectedShare(parts, statistics, (word) => lexemes.get(word) ?? []);
-    return expectedMatches(share, await this.publishedMedia());
+    return this.repository.estimateCount(where);
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   CatalogueSearchQuerySchema,
+  mediumIdentifier,
   SEARCH_PAGE_SIZE,
   type CatalogueItem,
 } from '@medienkatalog/domain';
@@ -557,6 +558,31 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     expect(beyond.headers['x-total-count']).toBe(String(count));
   });
 
+  it("reads a card's columns for a page of cards, every public field for the detail page", async () => {
+    const repository = new CatalogueRepository(context.database.db);
+    const { where, tsQuery } = searchConditions({}, sql`to_tsquery('simple', 'unterricht')`);
+    const page = { offset: 0, limit: 3 };
+    const pages = [
+      (await repository.searchRanked(where, tsQuery ?? sql`''`, [], page)).rows,
+      (
+        await repository.searchBounded(where, tsQuery ?? sql`''`, [], page, {
+          candidates: SEARCH_PAGE_SIZE,
+          order: 'walk',
+        })
+      ).rows,
+      await repository.searchOrdered(where, sql`m.id`, page),
+    ];
+    for (const rows of pages) {
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row).toHaveProperty('fn_kurztext');
+        expect(row).not.toHaveProperty('fn_langtext');
+      }
+    }
+    const identifier = pages[2]?.[0]?.identifier ?? '';
+    expect(await repository.findPublished(identifier)).toHaveProperty('fn_langtext');
+  });
+
   it('finds the most popular matches alike along every path, the RUM index where it is', async () => {
     const repository = new CatalogueRepository(context.database.db);
     const [rum] = await queryRows<{ available: boolean }>(
@@ -587,7 +613,7 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
             ...how,
           });
           expect(found.found).toBeGreaterThanOrEqual(found.wanted);
-          return found.rows.map((row) => row.fn_nr);
+          return found.rows.map((row) => row.identifier);
         }),
       );
       expect(pages[0]).toHaveLength(SEARCH_PAGE_SIZE);
@@ -605,8 +631,10 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     );
     // Every fixture says 'Unterricht'; each has stars of its own.
     const byStars = [...records].sort((a, b) => (b.stars ?? 0) - (a.stars ?? 0));
-    expect(third.rows.map((row) => row.fn_nr)).toEqual(
-      byStars.slice(2 * SEARCH_PAGE_SIZE, 2 * SEARCH_PAGE_SIZE + 3).map((record) => record.fn_nr),
+    expect(third.rows.map((row) => row.identifier)).toEqual(
+      byStars
+        .slice(2 * SEARCH_PAGE_SIZE, 2 * SEARCH_PAGE_SIZE + 3)
+        .map((record) => mediumIdentifier(record.pool, record.fn_nr)),
     );
   });
 

@@ -1,8 +1,8 @@
 import { coverUrl, type CatalogueItem, type MediumDetail } from '@medienkatalog/domain';
-import type { MediumRow } from './catalogue.repository.ts';
+import type { CardRow, MediumRow } from './catalogue.repository.ts';
 
 /** Turns a row into the card answer; only the listed fields leave the server. */
-export function toCatalogueItem(row: MediumRow): CatalogueItem {
+export function toCatalogueItem(row: CardRow): CatalogueItem {
   const cover = coverUrl(row.identifier);
   return {
     identifier: row.identifier,

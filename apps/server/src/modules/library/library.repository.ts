@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { mediumColumns, type MediumRow, type Page } from '../catalogue/catalogue.repository.ts';
+import { cardColumns, type CardRow, type Page } from '../catalogue/catalogue.repository.ts';
 
-type ListRow = MediumRow & { total: number };
+type ListRow = CardRow & { total: number };
 
 /** Days that count for the trending list. */
 export const TRENDING_DAYS = 30;
@@ -53,7 +53,7 @@ export class LibraryRepository {
   /** The user's starred published media, the latest star first. */
   async wishlist(userId: number, page: Page) {
     return this.list(
-      sql`SELECT ${mediumColumns}, true AS starred, count(*) OVER ()::int AS total
+      sql`SELECT ${cardColumns}, true AS starred, count(*) OVER ()::int AS total
           FROM stars s JOIN media m ON m.id = s.media_id
           WHERE s.user_id = ${userId} AND m.fn_status = 'published'
           ORDER BY s.created_at DESC, m.id DESC
@@ -64,7 +64,7 @@ export class LibraryRepository {
   /** Published media shared with a class, the latest share first. */
   async classLibrary(userId: number, klassenId: string, page: Page) {
     return this.list(
-      sql`SELECT ${mediumColumns},
+      sql`SELECT ${cardColumns},
                  EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id) AS starred,
                  count(*) OVER ()::int AS total
           FROM class_shares c JOIN media m ON m.id = c.media_id
@@ -97,7 +97,7 @@ export class LibraryRepository {
             SELECT media_id, count(*) FROM views
             WHERE viewed_at > now() - make_interval(days => ${TRENDING_DAYS}) GROUP BY media_id),
           scores AS (SELECT media_id, sum(score) AS score FROM activity GROUP BY media_id)
-          SELECT ${mediumColumns},
+          SELECT ${cardColumns},
                  EXISTS (SELECT 1 FROM stars s WHERE s.user_id = ${userId} AND s.media_id = m.id) AS starred,
                  count(*) OVER ()::int AS total
           FROM scores JOIN media m ON m.id = scores.media_id
@@ -107,7 +107,7 @@ export class LibraryRepository {
     );
   }
 
-  private async list(query: SQL): Promise<{ rows: MediumRow[]; total: number | undefined }> {
+  private async list(query: SQL): Promise<{ rows: CardRow[]; total: number | undefined }> {
     const rows = await queryRows<ListRow>(this.db, query);
     return { rows, total: rows[0]?.total };
   }

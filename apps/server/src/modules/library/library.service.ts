@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_SIZE, type CatalogueItem } from '@medienkatalog/domain';
 import type { UserRow } from '../auth/auth.repository.ts';
 import { requireUser, type AccessPolicy, type Actor } from '../auth/policies.ts';
-import type { MediumRow } from '../catalogue/catalogue.repository.ts';
+import type { CardRow } from '../catalogue/catalogue.repository.ts';
 import { toCatalogueItem } from '../catalogue/catalogue.mapper.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { LibraryRepository } from './library.repository.ts';
@@ -63,7 +63,7 @@ export class LibraryService {
   /** Cards with what the user may play, like the catalogue's. */
   private async cards(
     user: UserRow,
-    { rows, total }: { rows: MediumRow[]; total: number | undefined },
+    { rows, total }: { rows: CardRow[]; total: number | undefined },
   ): Promise<MediaPage> {
     return { items: await this.catalogue.withCounters(rows.map(toCatalogueItem), user), total };
   }

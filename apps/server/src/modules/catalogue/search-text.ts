@@ -327,11 +327,12 @@ export function wordPart(word: string, expansion?: WordExpansion): TsQueryPart {
 
 /**
  * How many of a word's compounds or completions share one alternative (TsQueryPart.anyOf): each
- * alternative is an `@@` the planner weighs on its own, which costs it a copy of the search
- * vector's statistics (about 30 µs at a million media), and an index scan. Three lexemes in one
- * tsquery cost GIN and RUM little more than one, where they are rare; the widened statements of
- * 86 queries of the benchmark's log took 9 % less time so than with a condition per lexeme (2: 6 %,
- * 4: 9 %, with more lexemes of a frequent one in the same tsquery).
+ * alternative is an `@@` the planner weighs on its own (about 37 µs of planning at a million
+ * media, a third of it decompressing the search vector's statistics for `tsmatchsel`), and an
+ * index scan. Three lexemes in one tsquery cost GIN and RUM little more than one, where they are
+ * rare; the widened statements of 86 queries of the benchmark's log took 9 % less time so than
+ * with a condition per lexeme (2: 6 %, 4: 9 %, with more lexemes of a frequent one in the same
+ * tsquery).
  */
 export const LEXEMES_PER_ALTERNATIVE = 3;
 

@@ -1149,3 +1149,34 @@ describe.each(databaseKinds)('phrases of frequent words on %s', (kind) => {
     });
   });
 });
+
+describe.each(databaseKinds)('a phrase missing from the most popular media on %s', (kind) => {
+  // Every medium has 'Wiese' and 'Sommer' in its short text, apart; 27 of the third of the media
+  // a phrase's walk would look at (the 30 most popular) have 'Wiese Sommer' in their subtitle,
+  // the three most popular not. Popularity grows with the number.
+  const count = 90;
+  const records = Array.from({ length: count }, (_, i) =>
+    mediumRecord({
+      fn_nr: `R${i}`,
+      fn_titel: `Heft ${i}`,
+      fn_utitel: i >= 60 && i < 87 ? 'Wiese Sommer' : '',
+      fn_kurztext: 'Im Sommer durch Wald und Wiese',
+      stars: i,
+    }),
+  );
+  const context = useCatalogueApp(kind, records);
+  const tuning = { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 10, broadCandidates: 24 };
+
+  it('ranks every match at once when the walk finds it in none of the most popular tenth', async () => {
+    // The whole walk would have found 27 and ranked them with an estimated total; a walk along
+    // the most popular tenth found none, so every match is ranked, with the true total.
+    await withSearchTuning(context.database.db, tuning, async (app) => {
+      const [first, second] = await searchPages(app, '"Wiese Sommer"', 2);
+      expect(first?.identifiers).toEqual(
+        Array.from({ length: 24 }, (_, i) => `TESTPOOL-R${String(86 - i)}`),
+      );
+      expect(first?.total).toBe('27 false');
+      expect(second?.identifiers).toEqual(['TESTPOOL-R62', 'TESTPOOL-R61', 'TESTPOOL-R60']);
+    });
+  });
+});

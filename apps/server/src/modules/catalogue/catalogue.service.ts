@@ -82,6 +82,9 @@ type FacetText = Pick<
 /** What the catalogue holds of query words (CatalogueRepository.wordStems). */
 type WordFacts = Awaited<ReturnType<CatalogueRepository['wordStems']>>;
 
+/** What a bounded search found (CatalogueRepository.searchBounded). */
+type BoundedSearch = Awaited<ReturnType<CatalogueRepository['searchBounded']>>;
+
 /** What the cards show a signed-in user about playing each medium, by identifier. */
 export type CardAccessLookup = (
   viewer: UserRow,
@@ -126,6 +129,9 @@ const TITLED_PER_CANDIDATE = 4;
  * 80 ms, before every match was ranked all the same for too few whole-word matches; 13 ms).
  */
 const SLICE_PER_MATCH = 8;
+
+/** A phrase's walk is first asked along this part of the media it walks (phraseProbe). */
+const PHRASE_PROBE_PARTS = 10;
 
 /**
  * A scan's row against an index's match, as costs of a facet sample (distinctUncached): at a
@@ -639,12 +645,14 @@ export class CatalogueService {
           ...(floor !== undefined && { minPopularity: floor }),
         },
       );
-    const first = await search(
-      page.offset < broadCandidates ? page : { offset: 0, limit: page.limit },
-      'walk',
-      broadCandidates,
-      minPopularity,
+    const firstPage = page.offset < broadCandidates ? page : { offset: 0, limit: page.limit };
+    const probed = await this.phraseProbe(minPopularity, walked, page, (floor) =>
+      search(firstPage, 'walk', broadCandidates, floor),
     );
+    if (probed === 'rare') {
+      return this.exactPage(where, tsQuery, bonus, page);
+    }
+    const first = probed ?? (await search(firstPage, 'walk', broadCandidates, minPopularity));
     // The candidates: the most popular matches, every one among the walked media when fewer.
     const found = first.found;
     if (first.lowest === undefined || found < page.limit) {
@@ -681,6 +689,36 @@ export class CatalogueService {
       total: Math.max(total, rest.found),
       approximate: true,
     };
+  }
+
+  /**
+   * A walk for a phrase along the most popular tenth of the `walked` media (phrasePage) before
+   * the whole walk down to `minPopularity`: 'rare' when as many matches as it found in as many
+   * media as the whole walk looks at would not fill the first page (every match is then ranked
+   * at once), its answer when it found every candidate (the whole walk would stop at the same
+   * ones), else undefined (the whole walk follows). A rare phrase of frequent words costs the
+   * whole walk for nothing: '"Chromosomen Photosynthese Schule"', 119 matches in 119,638 media
+   * with its words at a million media, had 5 among the 37,618 walked (130 of its 590 ms).
+   */
+  private async phraseProbe(
+    minPopularity: number,
+    walked: number,
+    page: Page,
+    walk: (floor: number) => Promise<BoundedSearch>,
+  ): Promise<BoundedSearch | 'rare' | undefined> {
+    const floor = await this.popularityFloor(walked / PHRASE_PROBE_PARTS);
+    if (floor === undefined || floor <= minPopularity) {
+      return undefined;
+    }
+    const probe = await walk(floor);
+    // The floors come from the histogram's parts: the probe's share of the walk is theirs.
+    const bounds = await this.popularityBounds();
+    const walkedPerProbed =
+      shareAtLeast(bounds, minPopularity) / Math.max(shareAtLeast(bounds, floor), 1 / walked);
+    if (probe.found * walkedPerProbed < page.limit) {
+      return 'rare';
+    }
+    return probe.found >= probe.wanted ? probe : undefined;
   }
 
   /**

@@ -725,11 +725,29 @@ describe.each(databaseKinds)('catalogue paging and broad queries on %s', (kind) 
     // So with several words: every match says both in its short text, the tenth in its title.
     const severalExact = await identifiers(context.app, 'Grundlagen%20Lorbeer');
     const severalTitled = await identifiers(titledApp, 'Grundlagen%20Lorbeer');
-    // The name of a subject area is among the keywords of every medium filed there: its title
-    // matches are not collected, every match is ranked.
+    // The name of a subject area is in the rank vector of every medium filed there: a query
+    // naming one browses it, its 24 most popular matches ranked as among every match, the
+    // others after them by popularity, the estimate as the total (as for a broad word).
+    const subjectExact = await identifiers(context.app, 'Grundlagen');
     const subject = await identifiers(titledApp, 'Grundlagen');
     await titledApp.close();
-    expect(subject.totals).toEqual(exactTotals);
+    const byPopularity = Array.from(
+      { length: count },
+      (_, i) => `TESTPOOL-B${String(count - 1 - i)}`,
+    );
+    const candidates = new Set(byPopularity.slice(0, SEARCH_PAGE_SIZE));
+    expect(subject.pages.flat()).toEqual([
+      ...subjectExact.pages.flat().filter((identifier) => candidates.has(identifier)),
+      ...byPopularity.slice(SEARCH_PAGE_SIZE),
+    ]);
+    // The last page, shorter than a page, holds the last of them: its total is theirs.
+    expect(subject.totals.map((total) => total.split(' ')[1])).toEqual([
+      'true',
+      'true',
+      'true',
+      'false',
+    ]);
+    expect(subject.totals[3]).toBe(`${String(count)} false`);
     expect(titled.pages).toEqual(exact.pages);
     expect(severalExact.totals).toEqual(exactTotals);
     // The title matches first: the media of 'Geometrie', said in the titles only.
@@ -986,25 +1004,24 @@ describe.each(databaseKinds)('a widened word whose whole word is rare on %s', (k
 });
 
 describe.each(databaseKinds)('whole words among many compounds on %s', (kind) => {
-  // 'Geographie', the name of a subject area (no title matches collected beside the popular
-  // ones), is a word of its own in a quarter of the media (in the title or the short text) and
-  // part of a compound in the titles of the others, which rank below every whole-word match.
+  // 'Gestein' is a word of its own in a quarter of the media (in the title or the short text)
+  // and part of a compound in the titles of the others, which rank below every whole-word match.
   const count = 200;
   const titleOf = (i: number) => {
     switch (i % 8) {
       case 0:
-        return 'Geographie';
+        return 'Gestein';
       case 1:
         return 'Unterricht'; // the whole word in its short text
       default:
-        return i % 2 === 0 ? 'Klimageographie' : 'Verkehrsgeographie';
+        return i % 2 === 0 ? 'Vulkangestein' : 'Sedimentgestein';
     }
   };
   const records = Array.from({ length: count }, (_, i) =>
     mediumRecord({
       fn_nr: `G${i}`,
       fn_titel: `${titleOf(i)} ${i}`,
-      fn_kurztext: i % 8 === 1 ? 'Geographie im Unterricht' : 'Im Unterricht',
+      fn_kurztext: i % 8 === 1 ? 'Gestein im Unterricht' : 'Im Unterricht',
       fn_geb: '080',
       stars: (i * 37) % count,
     }),
@@ -1012,12 +1029,18 @@ describe.each(databaseKinds)('whole words among many compounds on %s', (kind) =>
   const context = useCatalogueApp(kind, records);
 
   it('ranks only the whole-word matches while they fill the page: the pages of ranking every match', async () => {
-    const pages = (app: typeof context.app) => searchPages(app, 'Geographie', 3);
+    const pages = (app: typeof context.app) => searchPages(app, 'Gestein', 3);
     const exact = await pages(context.app);
     expect(exact.map((page) => page.approximate)).toEqual(['false', 'false', 'false']);
-    // Between an eighth of this limit and the limit: the 50 whole-word matches fill two pages,
-    // ranked alone, with the estimate as the total; the third page ranks every match.
-    const wholeFirst = await withExactSearchLimit(context.database.db, 400, pages);
+    // Between an eighth of this limit and the limit, with more title matches than are collected
+    // (4 per candidate: 96) and too few whole-word matches among the popular ones to find them
+    // there: the 50 whole-word matches fill two pages, ranked alone, with the estimate as the
+    // total; the third page ranks every match.
+    const wholeFirst = await withSearchTuning(
+      context.database.db,
+      { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 400, broadCandidates: SEARCH_PAGE_SIZE },
+      pages,
+    );
     expect(wholeFirst.map((page) => page.identifiers)).toEqual(
       exact.map((page) => page.identifiers),
     );
@@ -1051,6 +1074,22 @@ describe.each(databaseKinds)('a frequent word narrowed by a filter on %s', (kind
     const titled = await withExactSearchLimit(context.database.db, 300, pages);
     expect(titled.map((page) => page.identifiers)).toEqual(exact.map((page) => page.identifiers));
     expect(titled.map((page) => page.approximate)).toEqual(['true', 'true']);
+  });
+
+  it('ranks the title matches alone while they fill the page, when more than are collected: the pages of ranking every match', async () => {
+    const pages = (app: typeof context.app) => searchPages(app, 'Vulkan', 2);
+    const exact = await pages(context.app);
+    expect(exact.map((page) => page.total)).toEqual(['400 false', '400 false']);
+    // The 400 matches lie between an eighth of this limit and the limit; the 40 title matches
+    // are more than the 24 collected beside 6 candidates: ranked alone, they fill the first page
+    // (the estimate as its total), not the second, which ranks every match.
+    const titled = await withSearchTuning(
+      context.database.db,
+      { ...DEFAULT_SEARCH_TUNING, exactSearchLimit: 500, broadCandidates: 6 },
+      pages,
+    );
+    expect(titled.map((page) => page.identifiers)).toEqual(exact.map((page) => page.identifiers));
+    expect(titled.map((page) => page.approximate)).toEqual(['true', 'false']);
   });
 });
 

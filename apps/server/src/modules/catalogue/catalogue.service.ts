@@ -430,8 +430,8 @@ export class CatalogueService {
     // matches give the first pages of ranking every match (rankedPage), unless the words name a
     // subject area: every medium filed there has them among its keywords ('Zielgruppenfilm':
     // more than 960 title matches collected, 13 ms, before every match was ranked all the same).
-    const titleMatches =
-      bonus.length <= 1 && !phrased && query.q !== undefined && !namesSubjectArea(query.q);
+    const namesArea = query.q !== undefined && namesSubjectArea(query.q);
+    const titleMatches = bonus.length <= 1 && !phrased && query.q !== undefined && !namesArea;
     const [whole] = bonus;
     const oneWord = text?.oneWord === true;
     const estimate = phrased
@@ -467,6 +467,7 @@ export class CatalogueService {
       : await this.rankedPage(where, tsQuery, bonus, page, estimate, {
           oneWord,
           estimated: oneWord && !isFiltered(query) && isPublicCatalogue(scope),
+          browsesArea: namesArea,
           ...(wholeFirst && !unknown && { wholeFirst }),
           ...(titleMatches && { titleMatchesAmong: filters }),
           ...(titleMatches && wholeFirst && { titledWhole: wholeFirst }),
@@ -542,6 +543,7 @@ export class CatalogueService {
     {
       oneWord,
       estimated,
+      browsesArea = false,
       unfiltered,
       titleMatchesAmong,
       titledWhole,
@@ -550,6 +552,15 @@ export class CatalogueService {
       oneWord: boolean;
       /** Whether `estimate` is the planner's for one word alone (sliceMatches). */
       estimated: boolean;
+      /**
+       * The query names a subject area: its words are in the rank vector of every medium filed
+       * there, so every match ranks above 0 and ranking them all read each one ('Sportwissenschaft',
+       * 8,016 matches at a million media: 27 ms; 'Kompetenzbereich Produzieren und Präsentieren',
+       * 9,566: 52 ms, half of it cover density). Such a query browses the area: as for a broad
+       * query, its most popular candidates are ranked, once it has more matches than are ranked
+       * exactly anyway (titledSearchLimit).
+       */
+      browsesArea?: boolean;
       unfiltered?: SQL;
       titleMatchesAmong?: SQL;
       titledWhole?: WholeWords;
@@ -565,7 +576,10 @@ export class CatalogueService {
     const everyMatch = async () =>
       (wholeFirst !== undefined && (await this.wholeWordsPage(wholeFirst, page, estimate))) ||
       this.exactPage(where, tsQuery, bonus, page);
-    const titled = estimate <= exactLimit;
+    const indexed = oneWord && (await this.popularTextIndex());
+    const titled =
+      estimate <= exactLimit &&
+      !(browsesArea && browsingPays(this.tuning.broadCandidates, media, estimate, indexed));
     if (titled && titleMatchesAmong === undefined) {
       return everyMatch();
     }
@@ -590,7 +604,6 @@ export class CatalogueService {
     if (plan === undefined) {
       return everyMatch();
     }
-    const indexed = oneWord && (await this.popularTextIndex());
     const order = popularFirst(plan.wanted, media, estimate, indexed, textMatches);
     return (
       (await this.boundedPage(where, tsQuery, bonus, page, estimate, {
@@ -845,8 +858,8 @@ export class CatalogueService {
       });
       if (found.titledComplete === false) {
         // More title matches than are worth ranking beside the candidates (the name of a
-        // subject area in every medium filed there).
-        return undefined;
+        // subject area in every medium filed there, in one of the words).
+        return titled && this.titleMatchesPage(tsQuery, page, estimate, titled);
       }
       if (found.wholeShort === true && found.found >= found.wanted) {
         // Too few whole-word matches among as many popular candidates as were asked.
@@ -869,6 +882,40 @@ export class CatalogueService {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The page of ranking every match, from the title matches alone (`titled.among` whose rank
+   * vector matches), when they fill it: without a bonus every other match ranks 0 and follows
+   * them. Asked when there were more of them than searchBounded collects ('Mathe Jahreszeiten',
+   * 1,571 title matches of 7,597 at a million media, every medium of mathematics having the
+   * subject's name in its rank vector: 25 ms to rank every match, 6 the title matches); the
+   * total is the estimate. Undefined with a bonus (a match with the whole words and no title
+   * match ranks 1, above title matches without them) or when they are too few for the page.
+   */
+  private async titleMatchesPage(
+    tsQuery: SQL,
+    page: Page,
+    estimate: number,
+    titled: TitleMatches,
+  ): Promise<SearchResult | undefined> {
+    if (titled.wholeWanted !== undefined || titled.whole !== undefined) {
+      return undefined;
+    }
+    const ranked = await this.repository.searchRanked(
+      sql`${titled.among} AND m.rank_vector @@ ${tsQuery}`,
+      tsQuery,
+      [],
+      page,
+    );
+    const found = ranked.total ?? 0;
+    return found < page.offset + page.limit
+      ? undefined
+      : {
+          items: ranked.rows.map(toCatalogueItem),
+          total: Math.max(estimate, found),
+          approximate: true,
+        };
   }
 
   /** Every match ranked (CatalogueRepository.searchRanked), with the true total. */
@@ -1537,6 +1584,26 @@ export function nextSlice(
     return 'exact';
   }
   return slice * (found.found === 0 ? 8 : Math.max(2, (2 * found.wanted) / found.found));
+}
+
+/**
+ * Whether the `candidates` most popular of about `matches` media among `media` are found for
+ * less than ranking every match costs: from the RUM index or a walk (popularFirst), or from a
+ * slice of the popularity index at most SLICE_PER_MATCH times as wide as the matches
+ * ('Naturschutz', a subject area with 2,614 matches at a million media: its slice of 92,000
+ * media took 29 ms, ranking every match 10). Asked of the broad candidates whatever the page,
+ * so that every page of a query takes the same way.
+ */
+export function browsingPays(
+  candidates: number,
+  media: number,
+  matches: number,
+  indexed: boolean,
+): boolean {
+  return (
+    popularFirst(candidates, media, matches, indexed) !== 'sort' ||
+    (candidates * media) / Math.max(1, matches) <= SLICE_PER_MATCH * matches
+  );
 }
 
 /**

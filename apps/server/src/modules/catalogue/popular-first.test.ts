@@ -1,5 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { newestBySorting, nextSlice, popularFirst, sliceMatches } from './catalogue.service.ts';
+import {
+  browsingPays,
+  newestBySorting,
+  nextSlice,
+  popularFirst,
+  sliceMatches,
+} from './catalogue.service.ts';
+
+describe('browsingPays', () => {
+  const media = 1_000_000;
+
+  it('reads the candidates of a slice only where it is at most eight times the matches', () => {
+    // 'Naturschutz' (2,614 matches): a slice of 92,000 media; 'Sportwissenschaft' (8,016): 30,000.
+    expect(browsingPays(240, media, 2_614, false)).toBe(false);
+    expect(browsingPays(240, media, 8_016, false)).toBe(true);
+    expect(browsingPays(240, media, 5_500, false)).toBe(true);
+    expect(browsingPays(240, media, 5_400, false)).toBe(false);
+  });
+
+  it('reads them from the RUM index or a walk whatever the matches', () => {
+    expect(browsingPays(240, media, 2_614, true)).toBe(true);
+    expect(browsingPays(240, 100, 90, false)).toBe(true);
+  });
+});
 
 describe('popularFirst', () => {
   const media = 1_000_000;

@@ -1565,8 +1565,9 @@ export function sliceMatches(wanted: number, estimated: boolean): number {
 
 /**
  * After a slice of `slice` most popular media held fewer matches than wanted: the next, wider
- * slice (one that should hold twice the matches wanted by the share found in this one, 8 times
- * as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a prefix's
+ * slice (at least twice as wide; one that should hold, by the share found in this one, a quarter
+ * more than the matches wanted and four standard deviations, as sliceMatches asks of a share the
+ * planner knows: this one was counted; 8 times as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a prefix's
  * completions, compounds) and the catalogue holds, at this slice's density, a quarter of
  * `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included. A
  * slice without any match says too little (the popular media may just not be among them). At a
@@ -1583,7 +1584,8 @@ export function nextSlice(
   if (found.found > 0 && (found.found * media) / slice <= exactLimit / 4) {
     return 'exact';
   }
-  return slice * (found.found === 0 ? 8 : Math.max(2, (2 * found.wanted) / found.found));
+  const widening = found.found === 0 ? 8 : sliceMatches(found.wanted, true) / found.found;
+  return slice * Math.max(2, widening);
 }
 
 /**

@@ -429,7 +429,8 @@ export class CatalogueService {
     // follows by popularity when no phrase is asked: then the title matches and the most popular
     // matches give the first pages of ranking every match (rankedPage), unless the words name a
     // subject area: every medium filed there has them among its keywords ('Zielgruppenfilm':
-    // more than 960 title matches collected, 13 ms, before every match was ranked all the same).
+    // more than 960 title matches collected, 13 ms, for nothing); such a query browses the area
+    // (rankedPage's browsesArea).
     const namesArea = query.q !== undefined && namesSubjectArea(query.q);
     const titleMatches = bonus.length <= 1 && !phrased && query.q !== undefined && !namesArea;
     const [whole] = bonus;
@@ -554,11 +555,12 @@ export class CatalogueService {
       estimated: boolean;
       /**
        * The query names a subject area: its words are in the rank vector of every medium filed
-       * there, so every match ranks above 0 and ranking them all read each one ('Sportwissenschaft',
-       * 8,016 matches at a million media: 27 ms; 'Kompetenzbereich Produzieren und Präsentieren',
-       * 9,566: 52 ms, half of it cover density). Such a query browses the area: as for a broad
-       * query, its most popular candidates are ranked, once it has more matches than are ranked
-       * exactly anyway (titledSearchLimit).
+       * there, so every match ranks above 0 and ranking them all read each one
+       * ('Sportwissenschaft', 8,016 matches at a million media: 27 ms; 'Kompetenzbereich
+       * Produzieren und Präsentieren', 9,566: 52 ms, half of it cover density). Such a query
+       * browses the area: as for a broad query, its most popular candidates are ranked, once it
+       * has more matches than are ranked exactly anyway (titledSearchLimit) and where that pays
+       * (browsingPays).
        */
       browsesArea?: boolean;
       unfiltered?: SQL;
@@ -724,10 +726,12 @@ export class CatalogueService {
       return undefined;
     }
     const probe = await walk(floor);
-    // The floors come from the histogram's parts: the probe's share of the walk is theirs.
+    // The floors come from the histogram's parts: the probe's share of the walk is theirs (one
+    // medium's share at least).
     const bounds = await this.popularityBounds();
+    const oneMedium = 1 / Math.max(1, await this.publishedMedia());
     const walkedPerProbed =
-      shareAtLeast(bounds, minPopularity) / Math.max(shareAtLeast(bounds, floor), 1 / walked);
+      shareAtLeast(bounds, minPopularity) / Math.max(shareAtLeast(bounds, floor), oneMedium);
     if (probe.found * walkedPerProbed < page.limit) {
       return 'rare';
     }
@@ -1567,13 +1571,14 @@ export function sliceMatches(wanted: number, estimated: boolean): number {
  * After a slice of `slice` most popular media held fewer matches than wanted: the next, wider
  * slice (at least twice as wide; one that should hold, by the share found in this one, a quarter
  * more than the matches wanted and four standard deviations, as sliceMatches asks of a share the
- * planner knows: this one was counted; 8 times as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a prefix's
- * completions, compounds) and the catalogue holds, at this slice's density, a quarter of
- * `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included. A
- * slice without any match says too little (the popular media may just not be among them). At a
- * million media a wider slice cost 10-40 ms, most of it its range of the popularity index
- * ('zibam', estimated at 10,697: 51 matches in a first slice of 45,000 media, 39 ms for the
- * second; ranking all its 1,226 matches 6 ms); ranking costs about 5 µs a match (6,472: 32 ms).
+ * planner knows, as this one was counted; 8 times as wide after none), or 'exact' when the
+ * planner overestimated (ORs of rare words: a prefix's completions, compounds) and the
+ * catalogue holds, at this slice's density, a quarter of `exactLimit` matches or fewer: ranking
+ * them all is then cheaper and exact, total included. A slice without any match says too little
+ * (the popular media may just not be among them). At a million media a wider slice cost 10-40
+ * ms, most of it its range of the popularity index ('zibam', estimated at 10,697: 51 matches in
+ * a first slice of 45,000 media, 39 ms for the second; ranking all its 1,226 matches 6 ms);
+ * ranking costs about 5 µs a match (6,472: 32 ms).
  */
 export function nextSlice(
   slice: number,

@@ -18,9 +18,10 @@ describe('browsingPays', () => {
     expect(browsingPays(240, media, 5_400, false)).toBe(false);
   });
 
-  it('reads them from the RUM index or a walk whatever the matches', () => {
+  it('reads them from the RUM index or a walk whatever the slice', () => {
     expect(browsingPays(240, media, 2_614, true)).toBe(true);
-    expect(browsingPays(240, 100, 90, false)).toBe(true);
+    // A walk for very broad matches (popularFirst): 1,569 media visited.
+    expect(browsingPays(240, media, 153_000, false)).toBe(true);
   });
 });
 

@@ -729,12 +729,10 @@ export class CatalogueRepository {
               ${sample.minPopularity === undefined ? sql`` : sql`AND m.popularity >= ${sample.minPopularity}`}
               LIMIT ${sample.size}`;
     const parts = [
-      sql`SELECT '' AS field, NULL::text[] AS codes, count(*)::int AS count FROM hits`,
-      ...fields.map((field) =>
-        field === 'fn_geb' && subjectParent !== undefined
-          ? subjectChildCounts(subjectParent)
-          : FACET_GROUPS[field],
-      ),
+      wholeValueCounts(fields),
+      ...(fields.includes('fn_geb')
+        ? [subjectParent === undefined ? subjectCounts : subjectChildCounts(subjectParent)]
+        : []),
     ];
     const groups = await queryRows<FacetGroup>(
       this.db,
@@ -802,18 +800,43 @@ export class CatalogueRepository {
 }
 
 /**
- * One SELECT per facet field over the CTE `hits`: its matches grouped by the field's codes, told
- * apart by tallyFacets. Subject areas are unnested here (a few dozen values, where whole arrays
- * made hundreds of groups).
+ * The facet fields counted by their whole value, as grouping sets of one pass over the CTE
+ * `hits`, with the count of all hits (field ''); told apart by tallyFacets. One pass instead of
+ * a SELECT per field over the CTE: 'Verb Takt' (1,310 matches at a million media) 7.5 → 6.9 ms.
  */
-const FACET_GROUPS: Record<FacetField, SQL> = {
-  fn_geb: sql`SELECT 'fn_geb', ARRAY[v], count(*)::int
-              FROM (SELECT unnest(geb_top) AS v FROM hits) AS s GROUP BY v`,
-  fn_sprache: sql`SELECT 'fn_sprache', sprache_codes, count(*)::int FROM hits GROUP BY sprache_codes`,
-  fn_typ: sql`SELECT 'fn_typ', ARRAY[fn_typ], count(*)::int FROM hits GROUP BY fn_typ`,
-  fn_adressat: sql`SELECT 'fn_adressat', adressat_codes, count(*)::int
-                   FROM hits GROUP BY adressat_codes`,
+const WHOLE_VALUE_GROUPS: Record<Exclude<FacetField, 'fn_geb'>, { key: SQL; codes: SQL }> = {
+  fn_sprache: { key: sql`sprache_codes`, codes: sql`sprache_codes` },
+  fn_typ: { key: sql`fn_typ`, codes: sql`ARRAY[fn_typ]` },
+  fn_adressat: { key: sql`adressat_codes`, codes: sql`adressat_codes` },
 };
+
+function wholeValueCounts(fields: readonly FacetField[]): SQL {
+  const grouped = fields.flatMap((field) =>
+    field === 'fn_geb' ? [] : [{ field, ...WHOLE_VALUE_GROUPS[field] }],
+  );
+  if (grouped.length === 0) {
+    return sql`SELECT '' AS field, NULL::text[] AS codes, count(*)::int AS count FROM hits`;
+  }
+  const whenGrouped = (then: (group: (typeof grouped)[number]) => SQL) =>
+    sql.join(
+      grouped.map((group) => sql`WHEN grouping(${group.key}) = 0 THEN ${then(group)}`),
+      sql` `,
+    );
+  return sql`SELECT CASE ${whenGrouped((group) => sql.raw(`'${group.field}'`))} ELSE '' END AS field,
+                    CASE ${whenGrouped((group) => group.codes)} END AS codes, count(*)::int AS count
+             FROM hits
+             GROUP BY GROUPING SETS (${sql.join(
+               grouped.map((group) => sql`(${group.key})`),
+               sql`, `,
+             )}, ())`;
+}
+
+/**
+ * The subject areas among the hits at the top level, unnested here (a few dozen values, where
+ * whole arrays made hundreds of groups).
+ */
+const subjectCounts = sql`SELECT 'fn_geb', ARRAY[v], count(*)::int
+                          FROM (SELECT unnest(geb_top) AS v FROM hits) AS s GROUP BY v`;
 
 /** The subject areas one level below `parent` among the hits. */
 function subjectChildCounts(parent: string): SQL {

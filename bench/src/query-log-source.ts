@@ -9,10 +9,10 @@ const SAMPLE_MEDIA = 20_000;
 const HASH_STEPS = 1 << 20;
 
 /**
- * The vocabulary of the loaded catalogue, from a sample of about `sampleMedia` media chosen by a hash of
- * their identifiers: document frequencies of the words of titles, texts and keywords (counted
- * here rather than by ts_stat, so the log asks words as written, not their stems), the subject
- * areas, keywords, producers and types in use, published identifiers and the Mediatheken.
+ * The vocabulary of the loaded catalogue, from a sample of about `sampleMedia` media chosen by a
+ * hash of their identifiers: document frequencies of the words of titles, texts and keywords
+ * (counted here rather than by ts_stat, so the log asks words as written, not their stems), the
+ * subject areas, keywords, producers and types in use, published identifiers and the Mediatheken.
  * The same media whatever their place in the table: a sample of its blocks (TABLESAMPLE SYSTEM)
  * drew other media after every load, as a load on several connections puts them in another
  * order, and with them another query log (36 of the synonyms' 250 queries the same in a copy

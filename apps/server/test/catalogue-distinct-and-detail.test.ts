@@ -124,6 +124,10 @@ describe.each(databaseKinds)('distinct values and media detail on %s', (kind) =>
     const one = await distinct('f=fn_typ');
     expect(Object.keys(one).sort()).toEqual(['approximate', 'fn_typ']);
     expect(one.fn_typ?.map((value) => value.value)).toEqual(['49', '79']);
+    // A field asked twice is counted once.
+    expect(await distinct('f=fn_typ&f=fn_typ&f=fn_geb&f=fn_geb')).toEqual(
+      await distinct('f=fn_typ&f=fn_geb'),
+    );
     const all = await distinct('filter_fn_geb=380*');
     expect(all.fn_geb?.map((value) => value.value)).toEqual(['380', '080']);
     expect(all.fn_sprache?.map((value) => value.value).sort()).toEqual(['de', 'en', 'fr']);

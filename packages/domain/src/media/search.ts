@@ -91,7 +91,8 @@ export const CatalogueDistinctQuerySchema = CatalogueSearchQuerySchema.omit({ p:
       error: MESSAGES.query.facetField,
     })
     .optional()
-    .transform((value) => (value === undefined ? [...FACET_FIELDS] : [value].flat()))
+    // Each field once: one asked twice was counted twice.
+    .transform((value) => (value === undefined ? [...FACET_FIELDS] : [...new Set([value].flat())]))
     .meta({ description: 'Repeated; the fields whose values to list (default: all four).' }),
   geb_parent: z
     .string({ error: MESSAGES.query.subjectParent })

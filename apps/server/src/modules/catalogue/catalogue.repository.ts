@@ -804,15 +804,18 @@ export class CatalogueRepository {
  * `hits`, with the count of all hits (field ''); told apart by tallyFacets. One pass instead of
  * a SELECT per field over the CTE: 'Verb Takt' (1,310 matches at a million media) 7.5 → 6.9 ms.
  */
-const WHOLE_VALUE_GROUPS: Record<Exclude<FacetField, 'fn_geb'>, { key: SQL; codes: SQL }> = {
-  fn_sprache: { key: sql`sprache_codes`, codes: sql`sprache_codes` },
-  fn_typ: { key: sql`fn_typ`, codes: sql`ARRAY[fn_typ]` },
-  fn_adressat: { key: sql`adressat_codes`, codes: sql`adressat_codes` },
+const WHOLE_VALUE_GROUPS: Record<
+  Exclude<FacetField, 'fn_geb'>,
+  { field: SQL; key: SQL; codes: SQL }
+> = {
+  fn_sprache: { field: sql`'fn_sprache'`, key: sql`sprache_codes`, codes: sql`sprache_codes` },
+  fn_typ: { field: sql`'fn_typ'`, key: sql`fn_typ`, codes: sql`ARRAY[fn_typ]` },
+  fn_adressat: { field: sql`'fn_adressat'`, key: sql`adressat_codes`, codes: sql`adressat_codes` },
 };
 
 function wholeValueCounts(fields: readonly FacetField[]): SQL {
   const grouped = fields.flatMap((field) =>
-    field === 'fn_geb' ? [] : [{ field, ...WHOLE_VALUE_GROUPS[field] }],
+    field === 'fn_geb' ? [] : [WHOLE_VALUE_GROUPS[field]],
   );
   if (grouped.length === 0) {
     return sql`SELECT '' AS field, NULL::text[] AS codes, count(*)::int AS count FROM hits`;
@@ -822,7 +825,7 @@ function wholeValueCounts(fields: readonly FacetField[]): SQL {
       grouped.map((group) => sql`WHEN grouping(${group.key}) = 0 THEN ${then(group)}`),
       sql` `,
     );
-  return sql`SELECT CASE ${whenGrouped((group) => sql.raw(`'${group.field}'`))} ELSE '' END AS field,
+  return sql`SELECT CASE ${whenGrouped((group) => group.field)} ELSE '' END AS field,
                     CASE ${whenGrouped((group) => group.codes)} END AS codes, count(*)::int AS count
              FROM hits
              GROUP BY GROUPING SETS (${sql.join(

@@ -184,6 +184,29 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     );
   });
 
+  it('gives the sample of the facet counts of several words, else the whole index does', async () => {
+    const noting = new NotingRepository(database.db);
+    // Both words in every tenth medium, as many as the planner expects ('unterricht' is in every
+    // title): too few to be sampled in table order, of which the tier holds about six.
+    const facets = () =>
+      new CatalogueService(
+        noting,
+        { ...DEFAULT_SEARCH_TUNING, exactFacetLimit: 2, facetSampleSize: 3 },
+        { entries: 0, versionCheckMs: 0 },
+      ).distinct(CatalogueDistinctQuerySchema.parse({ q: 'Wald Unterricht', f: ['fn_typ'] }));
+    const fromTier = await facets();
+    expect(fromTier.approximate).toBe(true);
+    expect(fromTier.fn_typ?.reduce((sum, value) => sum + value.count, 0)).toBeGreaterThan(
+      count / 20,
+    );
+    const floor = await noting.popularTierFloor();
+    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual([floor]);
+    noting.emptyTier = true;
+    noting.sampled.length = 0;
+    expect(await facets()).toEqual(fromTier);
+    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual([floor, undefined]);
+  });
+
   it('samples the facets of many matches in table order, of a few from an index', async () => {
     const noting = new NotingRepository(database.db);
     const service = new CatalogueService(

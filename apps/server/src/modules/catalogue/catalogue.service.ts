@@ -76,7 +76,7 @@ interface WholeWords {
 /** What the facets need of a query's text (CatalogueService.textQuery). */
 type FacetText = Pick<
   NonNullable<Awaited<ReturnType<CatalogueService['textQuery']>>>,
-  'tsQuery' | 'whole' | 'oneWord' | 'textMatches'
+  'tsQuery' | 'whole' | 'oneWord' | 'phrased' | 'textMatches'
 >;
 
 /** What the catalogue holds of query words (CatalogueRepository.wordStems). */
@@ -1293,7 +1293,7 @@ export class CatalogueService {
         return found.facets;
       }
     }
-    const { parts } = await this.partialParts(partialText);
+    const { phrases, parts } = await this.partialParts(partialText);
     if (parts.length < 2) {
       return asked.facets;
     }
@@ -1302,7 +1302,12 @@ export class CatalogueService {
     // widened by the vocabulary, whose lexemes the planner overestimates (see facetsOf).
     const any = anyPart(parts);
     const widened = parts.some((part) => part.anyOf.length > 1);
-    const partial = { tsQuery: any, whole: widened ? any : undefined, oneWord: false };
+    const partial = {
+      tsQuery: any,
+      whole: widened ? any : undefined,
+      oneWord: false,
+      phrased: phrases.length > 0,
+    };
     return (await this.facetsOf({ ...query, q: partialText }, scope, partial)).facets;
   }
 
@@ -1366,9 +1371,20 @@ export class CatalogueService {
               estimate ** 2 >= TABLE_ORDER_SAMPLE_COST * sampleSize * (await this.publishedMedia()),
           };
     // Sampled from the popular tier when it should hold a full sample (and from the whole index
-    // when it did not): a tenth of the posting list to read before the first match.
+    // when it did not): a tenth of the posting list to read before the first match. So are
+    // several words without filters, phrases or widened ones, which GIN otherwise ANDs in
+    // every medium first ('Unterricht Stochastik', 36,000 matches at a million media: 19 ms,
+    // 4 ms from the tier).
+    const severalWords =
+      text?.oneWord === false &&
+      !text.phrased &&
+      text.whole === undefined &&
+      !isFiltered(query) &&
+      isPublicCatalogue(scope);
     const tier =
-      sample?.fromTextIndex === true ? await this.popularTier(sample.size, estimate) : undefined;
+      sample !== undefined && (sample.fromTextIndex || (severalWords && !sample.inTableOrder))
+        ? await this.popularTier(sample.size, estimate)
+        : undefined;
     const inTier =
       tier === undefined || sample === undefined
         ? undefined

@@ -153,58 +153,53 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     }
   });
 
-  it('gives the sample of the facet counts of a broad word, else the whole index does', async () => {
+  /**
+   * The facet counts of `q` sampled three at a time, then again with a tier that held none of its
+   * matches; with the tier floors the samples were asked with (`minPopularity`).
+   */
+  const sampledFacets = async (q: string) => {
     const noting = new NotingRepository(database.db);
-    // A word in every tenth medium (the RUM index is read for a word in at most a fifth), of
-    // which the tier holds about six.
-    const sampleSize = 3;
-    const facets = () =>
-      new CatalogueService(
-        noting,
-        { ...DEFAULT_SEARCH_TUNING, exactFacetLimit: 2, facetSampleSize: sampleSize },
-        { entries: 0, versionCheckMs: 0 },
-      ).distinct(CatalogueDistinctQuerySchema.parse({ q: 'Wald', f: ['fn_typ'] }));
-    const fromTier = await facets();
-    // Each medium has one type: the sample, scaled to the estimate.
-    expect(fromTier.approximate).toBe(true);
-    expect(fromTier.fn_typ?.reduce((sum, value) => sum + value.count, 0)).toBeGreaterThan(
-      count / 20,
-    );
-    const floor = await noting.popularTierFloor();
-    // The RUM index hands out matches one by one, the tier's first (without RUM: GIN's bitmap).
-    const rum = await noting.hasPopularTextIndex();
-    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual([
-      rum ? floor : undefined,
-    ]);
-    noting.emptyTier = true;
-    noting.sampled.length = 0;
-    expect(await facets()).toEqual(fromTier);
-    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual(
-      rum ? [floor, undefined] : [undefined],
-    );
-  });
-
-  it('gives the sample of the facet counts of several words, else the whole index does', async () => {
-    const noting = new NotingRepository(database.db);
-    // Both words in every tenth medium, as many as the planner expects ('unterricht' is in every
-    // title): too few to be sampled in table order, of which the tier holds about six.
     const facets = () =>
       new CatalogueService(
         noting,
         { ...DEFAULT_SEARCH_TUNING, exactFacetLimit: 2, facetSampleSize: 3 },
         { entries: 0, versionCheckMs: 0 },
-      ).distinct(CatalogueDistinctQuerySchema.parse({ q: 'Wald Unterricht', f: ['fn_typ'] }));
+      ).distinct(CatalogueDistinctQuerySchema.parse({ q, f: ['fn_typ'] }));
+    const floorsAsked = () => noting.sampled.map((sample) => sample?.minPopularity);
     const fromTier = await facets();
+    const tierFloors = floorsAsked();
+    noting.emptyTier = true;
+    noting.sampled.length = 0;
+    const fromIndex = await facets();
+    // Each medium has one type: the sample, scaled to the estimate, either way.
     expect(fromTier.approximate).toBe(true);
     expect(fromTier.fn_typ?.reduce((sum, value) => sum + value.count, 0)).toBeGreaterThan(
       count / 20,
     );
-    const floor = await noting.popularTierFloor();
-    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual([floor]);
-    noting.emptyTier = true;
-    noting.sampled.length = 0;
-    expect(await facets()).toEqual(fromTier);
-    expect(noting.sampled.map((sample) => sample?.minPopularity)).toEqual([floor, undefined]);
+    expect(fromIndex).toEqual(fromTier);
+    return {
+      tierFloors,
+      emptyTierFloors: floorsAsked(),
+      floor: await noting.popularTierFloor(),
+      rum: await noting.hasPopularTextIndex(),
+    };
+  };
+
+  it('gives the sample of the facet counts of a broad word, else the whole index does', async () => {
+    // A word in every tenth medium (the RUM index is read for a word in at most a fifth), of
+    // which the tier holds about six.
+    const { tierFloors, emptyTierFloors, floor, rum } = await sampledFacets('Wald');
+    // The RUM index hands out matches one by one, the tier's first (without RUM: GIN's bitmap).
+    expect(tierFloors).toEqual([rum ? floor : undefined]);
+    expect(emptyTierFloors).toEqual(rum ? [floor, undefined] : [undefined]);
+  });
+
+  it('gives the sample of the facet counts of several words, else the whole index does', async () => {
+    // Both words in every tenth medium, as many as the planner expects ('unterricht' is in every
+    // title): too few to be sampled in table order, of which the tier holds about six.
+    const { tierFloors, emptyTierFloors, floor } = await sampledFacets('Wald Unterricht');
+    expect(tierFloors).toEqual([floor]);
+    expect(emptyTierFloors).toEqual([floor, undefined]);
   });
 
   it('samples the facets of many matches in table order, of a few from an index', async () => {

@@ -153,6 +153,39 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
     }
   });
 
+  it('sorts a slice below its floor in two parts where its index is RUM, with the same pages', async () => {
+    const noting = new NotingRepository(database.db);
+    const floor = await noting.popularTierFloor();
+    // Both words in every tenth medium (60), of which the tier holds about six: the slice that
+    // should hold the first page's matches reaches far below the floor.
+    const pages = [
+      await broadSearch(noting, 'Wald Unterricht'),
+      await broadSearch(noting, 'Wald Unterricht', 1),
+    ];
+    const below = noting.bounded.filter(
+      (options) => options.order === 'sort' && (options.minPopularity ?? Infinity) < (floor ?? 0),
+    );
+    expect(below.length).toBeGreaterThan(0);
+    // Only where the tier's index is RUM (without it one part was faster).
+    const rum = await noting.hasPopularTextIndex();
+    for (const options of below) {
+      expect(options.tier?.floor).toBe(rum ? floor : undefined);
+    }
+    expect(pages[0]).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(pages[0]?.every((title) => Number(title.split(' ')[1]) % 10 === 0)).toBe(true);
+    // The same pages from one slice read whole.
+    const whole = new (class extends CatalogueRepository {
+      override async searchBounded(...args: Parameters<CatalogueRepository['searchBounded']>) {
+        const { tier: _tier, ...options } = args[4];
+        return super.searchBounded(args[0], args[1], args[2], args[3], options);
+      }
+    })(database.db);
+    expect([
+      await broadSearch(whole, 'Wald Unterricht'),
+      await broadSearch(whole, 'Wald Unterricht', 1),
+    ]).toEqual(pages);
+  });
+
   /**
    * The facet counts of `q` sampled three at a time, then again with a tier that held none of its
    * matches; with the tier floors the samples were asked with (`minPopularity`).

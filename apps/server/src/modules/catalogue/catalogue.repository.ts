@@ -106,6 +106,15 @@ const POPULAR_FIRST: Record<PopularFirst, { orderBy: SQL; indexCondition: SQL }>
   },
 };
 
+/**
+ * The popular tier (popular-tier.ts) for a sorted slice that reaches below its floor: the floor,
+ * and the search's conditions as its index reads them (alternativesApart).
+ */
+export interface PopularTierSlice {
+  floor: number;
+  where: SQL;
+}
+
 /** A row's columns, each null (an outer join that found none). */
 type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
 
@@ -307,7 +316,8 @@ export class CatalogueRepository {
    * those candidates by relevance, later pages continue in popularity order. How the most
    * popular matches are found is `order` (see PopularFirst). With `minPopularity`, only media at
    * least that popular are looked at (a slice of the popularity index, ANDed with the full-text
-   * index's matches; at the popular tier's floor or above, the tier's index: popular-tier.ts);
+   * index's matches; at the popular tier's floor or above, the tier's index: popular-tier.ts;
+   * sorted from below it with `tier`, the tier's part from its index and the rest beside it);
    * `found` says how many of the matches the page needs were there: fewer than it needs
    * (`wanted`) and a wider slice, or none, must be asked.
    *
@@ -334,6 +344,7 @@ export class CatalogueRepository {
       order: PopularFirst;
       minPopularity?: number;
       titled?: TitleMatches;
+      tier?: PopularTierSlice;
     },
   ): Promise<{
     rows: CardRow[];
@@ -343,19 +354,39 @@ export class CatalogueRepository {
     titledComplete?: boolean;
     wholeShort?: boolean;
   }> {
-    const { candidates, minPopularity, titled } = options;
+    const { candidates, minPopularity, titled, tier } = options;
     const bonusCount = bonusOf(bonus);
     const { orderBy, indexCondition } = POPULAR_FIRST[options.order];
-    const slice = minPopularity === undefined ? sql`true` : sql`m.popularity >= ${minPopularity}`;
-    const popularFirst = sql`${where} AND ${indexCondition} AND ${slice} ORDER BY ${orderBy}`;
+    const popularFirst = (columns: SQL): SQL => {
+      if (minPopularity === undefined) {
+        return sql`SELECT ${columns} FROM media m WHERE ${where} AND ${indexCondition}
+                   ORDER BY ${orderBy}`;
+      }
+      if (tier === undefined || options.order !== 'sort' || minPopularity >= tier.floor) {
+        return sql`SELECT ${columns} FROM media m
+                   WHERE ${where} AND ${indexCondition} AND m.popularity >= ${minPopularity}
+                   ORDER BY ${orderBy}`;
+      }
+      // The tier's part of the slice from the tier's index, the rest from the popularity index:
+      // ANDed with a slice that reaches below the tier, the popularity index's whole range was
+      // read (a widened word's third slice, 100,000 media: 14 of 21 ms; in two parts 6 ms).
+      return sql`SELECT * FROM (
+                   SELECT ${columns} FROM media m
+                   WHERE ${tier.where} AND m.popularity >= ${tier.floor}
+                   UNION ALL
+                   SELECT ${columns} FROM media m
+                   WHERE ${where} AND m.popularity >= ${minPopularity}
+                     AND m.popularity < ${tier.floor}) AS m
+                 ORDER BY ${orderBy}`;
+    };
     const rank = rankOf(
       sql`rank_vector`,
       tsQuery,
       bonusCount && { count: sql`bonus`, tsQueries: bonus },
     );
     const popular = sql`popular AS MATERIALIZED (
-            SELECT m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus
-            FROM media m WHERE ${popularFirst} LIMIT ${candidates})`;
+            ${popularFirst(sql`m.id, m.popularity, m.rank_vector, ${bonusCount ?? sql`0`} AS bonus`)}
+            LIMIT ${candidates})`;
     // The candidates: the popular ones and the title matches (one more than asked says there
     // were more) outside them.
     const withTitled =
@@ -379,7 +410,7 @@ export class CatalogueRepository {
       const rows = await queryRows<CardRow & { page_popularity: number }>(
         this.db,
         sql`SELECT ${cardColumns}, page.popularity AS page_popularity
-            FROM (SELECT m.id, m.popularity FROM media m WHERE ${popularFirst}
+            FROM (${popularFirst(sql`m.id, m.popularity`)}
                   LIMIT ${page.limit} OFFSET ${page.offset}) AS page
             JOIN media m ON m.id = page.id
             ORDER BY page.popularity DESC, page.id DESC`,

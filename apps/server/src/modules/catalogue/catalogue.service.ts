@@ -26,6 +26,7 @@ import type {
   MediumCounters,
   Page,
   PopularFirst,
+  PopularTierSlice,
   TitleMatches,
 } from './catalogue.repository.ts';
 import {
@@ -298,6 +299,26 @@ export class CatalogueService {
     const inTier =
       minPopularity !== undefined && tierFloor !== undefined && minPopularity >= tierFloor;
     return order === 'index' || inTier ? alternativesApart(where) : where;
+  }
+
+  /**
+   * The popular tier for a slice sorted from `minPopularity` below its floor
+   * (CatalogueRepository.searchBounded's `tier`) where the tier's index is RUM, else undefined.
+   * Where it is GIN (PGlite, servers without RUM) the slice is read in one part: in two, the
+   * compounds took 3 % longer on PGlite at 100,000 media.
+   */
+  private async tierBelow(
+    where: SQL,
+    order: PopularFirst,
+    minPopularity: number | undefined,
+  ): Promise<PopularTierSlice | undefined> {
+    if (order !== 'sort' || minPopularity === undefined || !(await this.popularTextIndex())) {
+      return undefined;
+    }
+    const floor = await this.popularTierFloor();
+    return floor !== undefined && minPopularity < floor
+      ? { floor, where: alternativesApart(where) }
+      : undefined;
   }
 
   /**
@@ -854,11 +875,13 @@ export class CatalogueService {
     while (slice !== 'exact') {
       const minPopularity = order === 'sort' ? await this.popularityFloor(slice) : tier;
       const read = await this.popularWhere(where, order, minPopularity);
+      const tierSlice = await this.tierBelow(where, order, minPopularity);
       const found = await this.repository.searchBounded(read, tsQuery, bonus, page, {
         candidates,
         order,
         ...(minPopularity !== undefined && { minPopularity }),
         ...(titled !== undefined && { titled }),
+        ...(tierSlice !== undefined && { tier: tierSlice }),
       });
       if (found.titledComplete === false) {
         // More title matches than are worth ranking beside the candidates (the name of a

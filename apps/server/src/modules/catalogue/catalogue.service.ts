@@ -905,7 +905,8 @@ export class CatalogueService {
       if (order === 'index') {
         tier = undefined;
       } else {
-        slice = nextSlice(slice, found, media, this.exactSearchLimit(media));
+        const held = sliceHeld(slice, await this.popularityBounds(), minPopularity, media);
+        slice = nextSlice(held, found, media, this.exactSearchLimit(media));
       }
     }
     return undefined;
@@ -1607,7 +1608,23 @@ export function sliceMatches(wanted: number, estimated: boolean): number {
 }
 
 /**
- * After a slice of `slice` most popular media held fewer matches than wanted: the next, wider
+ * How many media a slice asked to hold `asked` of the `media` held, read from `floor` on: the
+ * floor is the bound of the histogram's part at or below the share asked (floorForShare), so the
+ * slice holds up to a part more. Widened from what was asked, the next slice was too narrow
+ * ('Enes' at a million media: 18,342 media read for about 12,000 asked, the next slice held 213
+ * of the 240 matches wanted, and a third slice was read: 31 → 9 ms).
+ */
+export function sliceHeld(
+  asked: number,
+  bounds: readonly number[],
+  floor: number,
+  media: number,
+): number {
+  return Math.max(asked, shareAtLeast(bounds, floor) * media);
+}
+
+/**
+ * After a slice of `slice` most popular media (sliceHeld) held fewer matches than wanted: the next, wider
  * slice (at least twice as wide; one that should hold, by the share found in this one, a quarter
  * more than the matches wanted and four standard deviations, as sliceMatches asks of a share the
  * planner knows, as this one was counted; 8 times as wide after none), or 'exact' when the

@@ -4,8 +4,10 @@ import {
   newestBySorting,
   nextSlice,
   popularFirst,
+  sliceHeld,
   sliceMatches,
 } from './catalogue.service.ts';
+import { floorForShare } from './popular-tier.ts';
 
 describe('browsingPays', () => {
   const media = 1_000_000;
@@ -71,6 +73,25 @@ describe('nextSlice', () => {
   it('ranks every match when the slice shows the estimate far too high', () => {
     // 'zibam' at a million media: estimated at 10,697, 51 in the first slice (1,226 in all).
     expect(nextSlice(45_000, { found: 51, wanted: 240 }, media, exactLimit)).toBe('exact');
+  });
+});
+
+describe('sliceHeld', () => {
+  const media = 1_000_000;
+  // A histogram of 100 parts, popularity 0 to 1,000 in steps of 10.
+  const bounds = Array.from({ length: 101 }, (_, part) => part * 10);
+
+  it('counts the media of the part the floor rounded down to', () => {
+    // 1.2 % asked: the floor is the bound below the top two parts, which hold 2 %.
+    const floor = floorForShare(bounds, 0.012) ?? 0;
+    expect(floor).toBe(980);
+    expect(sliceHeld(12_000, bounds, floor, media)).toBeCloseTo(20_000);
+    expect(sliceHeld(20_000, bounds, floor, media)).toBeCloseTo(20_000);
+  });
+
+  it('is never less than was asked', () => {
+    expect(sliceHeld(30_000, bounds, 980, media)).toBe(30_000);
+    expect(sliceHeld(30_000, [], 980, media)).toBe(30_000);
   });
 });
 

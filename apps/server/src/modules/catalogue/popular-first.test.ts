@@ -20,6 +20,15 @@ describe('browsingPays', () => {
     expect(browsingPays(240, media, 5_400, false)).toBe(false);
   });
 
+  it('counts only the part of the slice below a RUM tier, which it reads beside the popularity index', () => {
+    // 'Kunst vor 1945' and 'Angewandte Kunst der Gegenwart' (3,484 matches): a slice of 69,000
+    // media, all of it among the 90,870 of the tier (27.5 → 8.6 and 29.6 → 18.6 ms).
+    expect(browsingPays(240, media, 3_484, false)).toBe(false);
+    expect(browsingPays(240, media, 3_484, false, 90_870)).toBe(true);
+    // 2,000 matches: a slice of 120,000 media, 29,000 of them below the tier.
+    expect(browsingPays(240, media, 2_000, false, 90_870)).toBe(false);
+  });
+
   it('reads them from the RUM index or a walk whatever the slice', () => {
     expect(browsingPays(240, media, 2_614, true)).toBe(true);
     // A walk for very broad matches (popularFirst): 1,569 media visited.

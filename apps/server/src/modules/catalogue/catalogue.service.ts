@@ -302,34 +302,34 @@ export class CatalogueService {
   }
 
   /**
-   * The popular tier for a slice sorted from `minPopularity` below its floor
-   * (CatalogueRepository.searchBounded's `tier`) where the tier's index is RUM, else undefined.
-   * Where it is GIN (PGlite, servers without RUM) the slice is read in one part: in two, the
-   * compounds took 3 % longer on PGlite at 100,000 media.
+   * The floor of the popular tier where its index is RUM, else undefined. A sorted slice that
+   * reaches below it reads the tier's part from that index (tierBelow); where it is GIN (PGlite,
+   * servers without RUM) the slice is read in one part: in two, the compounds took 3 % longer on
+   * PGlite at 100,000 media.
+   */
+  private async rumTierFloor(): Promise<number | undefined> {
+    return (await this.popularTextIndex()) ? this.popularTierFloor() : undefined;
+  }
+
+  /**
+   * The popular tier for a slice sorted from `minPopularity` below its RUM tier's floor
+   * (CatalogueRepository.searchBounded's `tier`), else undefined.
    */
   private async tierBelow(
     where: SQL,
     order: PopularFirst,
     minPopularity: number | undefined,
   ): Promise<PopularTierSlice | undefined> {
-    if (order !== 'sort' || minPopularity === undefined || !(await this.popularTextIndex())) {
-      return undefined;
-    }
-    const floor = await this.popularTierFloor();
-    return floor !== undefined && minPopularity < floor
+    const floor = order === 'sort' ? await this.rumTierFloor() : undefined;
+    return floor !== undefined && minPopularity !== undefined && minPopularity < floor
       ? { floor, where: alternativesApart(where) }
       : undefined;
   }
 
-  /**
-   * How many of the `media` the popular tier holds where its index is RUM (a sorted slice reaches
-   * below it beside the popularity index only with the rest: tierBelow), else 0.
-   */
+  /** How many of the `media` a RUM tier holds (rumTierFloor), else 0. */
   private async rumTierMedia(media: number): Promise<number> {
-    const floor = await this.popularTierFloor();
-    return floor !== undefined && (await this.popularTextIndex())
-      ? shareAtLeast(await this.popularityBounds(), floor) * media
-      : 0;
+    const floor = await this.rumTierFloor();
+    return floor === undefined ? 0 : shareAtLeast(await this.popularityBounds(), floor) * media;
   }
 
   /**
@@ -1644,13 +1644,13 @@ export function sliceHeld(
 }
 
 /**
- * After a slice of `slice` most popular media (sliceHeld) held fewer matches than wanted: the next, wider
- * slice (at least twice as wide; one that should hold, by the share found in this one, a quarter
- * more than the matches wanted and four standard deviations, as sliceMatches asks of a share the
- * planner knows, as this one was counted; 8 times as wide after none), or 'exact' when the
- * planner overestimated (ORs of rare words: a prefix's completions, compounds) and the
- * catalogue holds, at this slice's density, a quarter of `exactLimit` matches or fewer: ranking
- * them all is then cheaper and exact, total included. A slice without any match says too little
+ * After a slice of `slice` most popular media (as many as its floor read: sliceHeld) held fewer
+ * matches than wanted: the next, wider slice (at least twice as wide; one that should hold, by
+ * the share found in this one, a quarter more than the matches wanted and four standard
+ * deviations, as sliceMatches asks of a share the planner knows, as this one was counted; 8
+ * times as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a
+ * prefix's completions, compounds) and the catalogue holds, at this slice's density, a quarter
+ * of `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included. A slice without any match says too little
  * (the popular media may just not be among them). At a million media a wider slice cost 10-40
  * ms, most of it its range of the popularity index ('zibam', estimated at 10,697: 51 matches in
  * a first slice of 45,000 media, 39 ms for the second; ranking all its 1,226 matches 6 ms);

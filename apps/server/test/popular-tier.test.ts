@@ -43,6 +43,9 @@ class NotingRepository extends CatalogueRepository {
   }
 }
 
+/** A page of a search: its first position and length. */
+type Page = { offset: number; limit: number };
+
 describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
   const count = 600;
   let database: TestDatabase;
@@ -184,6 +187,49 @@ describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
       await broadSearch(whole, 'Wald Unterricht'),
       await broadSearch(whole, 'Wald Unterricht', 1),
     ]).toEqual(pages);
+  });
+
+  it('reads the part of a slice below the tier only when the tier holds too few', async () => {
+    const repository = new CatalogueRepository(database.db);
+    const floor = (await repository.popularTierFloor()) ?? 0;
+    const tsQuery = sql`to_tsquery('simple', 'tier')`;
+    const { where } = searchConditions({}, tsQuery);
+    // 'Tier' is in every second medium: about 30 of them in the tier, 300 in all.
+    const inTier = await queryRows<{ count: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS count FROM media m WHERE ${where} AND m.popularity >= ${floor}`,
+    );
+    const tierMatches = inTier[0]?.count ?? 0;
+    expect(tierMatches).toBeGreaterThan(20);
+    // The part below the tier fails on any row it reads.
+    const failsBelow = sql`${where} AND m.id / (m.id - m.id) > 0`;
+    const slice = (candidates: number, page: Page, below: 'fails' | 'read') =>
+      repository.searchBounded(below === 'fails' ? failsBelow : where, tsQuery, [], page, {
+        candidates,
+        order: 'sort',
+        minPopularity: 0,
+        tier: { floor, where },
+      });
+    const whole = (candidates: number, page: Page) =>
+      repository.searchBounded(where, tsQuery, [], page, {
+        candidates,
+        order: 'sort',
+        minPopularity: 0,
+      });
+    const first = { offset: 0, limit: 10 };
+    const later = { offset: 10, limit: 10 };
+    for (const [candidates, page] of [
+      [20, first],
+      [10, later],
+    ] as const) {
+      expect(await slice(candidates, page, 'fails')).toEqual(await whole(candidates, page));
+    }
+    // More rows than the tier holds: the part below is read, with the same pages.
+    const beyond = tierMatches + 5;
+    await expect(slice(beyond, first, 'fails')).rejects.toThrow();
+    expect(await slice(beyond, first, 'read')).toEqual(await whole(beyond, first));
+    const deep = { offset: tierMatches, limit: 10 };
+    expect(await slice(10, deep, 'read')).toEqual(await whole(10, deep));
   });
 
   /**

@@ -773,10 +773,13 @@ export class CatalogueRepository {
         ? [subjectParent === undefined ? subjectCounts : subjectChildCounts(subjectParent)]
         : []),
     ];
+    // Every subject path only where the areas below a parent are counted: each match's array
+    // copied into the sample for nothing took 5 % of a 1,000-row sample's time.
+    const paths = subjectParent === undefined ? sql`` : sql`m.geb_paths, `;
     const groups = await queryRows<FacetGroup>(
       this.db,
       sql`WITH hits AS MATERIALIZED (
-            SELECT m.geb_top, m.geb_paths, m.sprache_codes, m.fn_typ, m.adressat_codes
+            SELECT ${paths}m.geb_top, m.sprache_codes, m.fn_typ, m.adressat_codes
             FROM ${media} AS m
             WHERE ${where} ${limit})
           ${sql.join(parts, sql` UNION ALL `)}`,

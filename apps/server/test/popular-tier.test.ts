@@ -9,6 +9,7 @@ import { queryRows } from '../src/db/client.ts';
 import {
   CatalogueRepository,
   POPULAR_TIER_INDEX,
+  type Page,
 } from '../src/modules/catalogue/catalogue.repository.ts';
 import {
   CatalogueService,
@@ -42,9 +43,6 @@ class NotingRepository extends CatalogueRepository {
     return super.facetCounts(...args);
   }
 }
-
-/** A page of a search: its first position and length. */
-type Page = { offset: number; limit: number };
 
 describe.each(databaseKinds)('the popular tier of the search on %s', (kind) => {
   const count = 600;

@@ -2,6 +2,12 @@
 export type CopyValue = string | number | Date | readonly string[] | null;
 
 /** Backslash, tab, newline and carriage return are what COPY's text format escapes. */
+const ESCAPED = /[\\\t\n\r]/;
+const ESCAPED_ALL = /[\\\t\n\r]/g;
+/** Quotes and backslashes inside a text[] element. */
+const QUOTED = /["\\]/;
+const QUOTED_ALL = /["\\]/g;
+
 function escapeText(text: string): string {
   // Most texts hold none: looked for first, as replacing with a function cost more.
   return ESCAPED.test(text)
@@ -11,15 +17,11 @@ function escapeText(text: string): string {
     : text;
 }
 
-const ESCAPED = /[\\\t\n\r]/;
-const ESCAPED_ALL = /[\\\t\n\r]/g;
-const QUOTED = /["\\]/;
-
 /** A text[] literal: every element quoted, its quotes and backslashes escaped. */
 function arrayLiteral(items: readonly string[]): string {
   let literal = '{';
   for (const [index, item] of items.entries()) {
-    const quoted = QUOTED.test(item) ? item.replace(/["\\]/g, '\\$&') : item;
+    const quoted = QUOTED.test(item) ? item.replace(QUOTED_ALL, '\\$&') : item;
     literal += `${index === 0 ? '' : ','}"${quoted}"`;
   }
   return `${literal}}`;

@@ -1650,8 +1650,8 @@ export function sliceHeld(
  * deviations, as sliceMatches asks of a share the planner knows, as this one was counted; 8
  * times as wide after none), or 'exact' when the planner overestimated (ORs of rare words: a
  * prefix's completions, compounds) and the catalogue holds, at this slice's density, a quarter
- * of `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included. A slice without any match says too little
- * (the popular media may just not be among them). At a million media a wider slice cost 10-40
+ * of `exactLimit` matches or fewer: ranking them all is then cheaper and exact, total included.
+ * A slice without any match says too little (the popular media may just not be among them). At a million media a wider slice cost 10-40
  * ms, most of it its range of the popularity index ('zibam', estimated at 10,697: 51 matches in
  * a first slice of 45,000 media, 39 ms for the second; ranking all its 1,226 matches 6 ms);
  * ranking costs about 5 µs a match (6,472: 32 ms).

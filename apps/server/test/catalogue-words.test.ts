@@ -70,6 +70,18 @@ const fixtures = [
     fn_kurztext: 'Vom Bodensee bis zur Nordsee.',
   }),
   mediumRecord({
+    fn_nr: 'WK2',
+    fn_titel: 'Der Zweite Weltkrieg',
+    fn_kurztext: 'Vom Überfall auf Polen bis zur Kapitulation.',
+    fn_geb: '240020413',
+  }),
+  mediumRecord({
+    fn_nr: 'NSZ1',
+    fn_titel: 'Propaganda im Alltag',
+    fn_kurztext: 'Plakate, Radio und Jugendgruppen 1933 bis 1939.',
+    fn_geb: '240020412',
+  }),
+  mediumRecord({
     fn_nr: 'GEO1',
     fn_titel: 'Die Alpen',
     fn_kurztext: 'Ein Gebirge im Herzen Europas.',
@@ -107,6 +119,19 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
       expect(response.headers['x-search-suggestion'], query).toBeUndefined();
       expect(response.headers['x-search-corrected'], query).toBeUndefined();
     }
+  });
+
+  it('reads a number as its ordinal too, and the short forms of topics as their subject areas', async () => {
+    // As teachers write it, with the number, after it, or in words: no correction, no partial.
+    for (const query of ['2. Weltkrieg', 'Weltkrieg 2', 'Zweiter Weltkrieg']) {
+      const response = await respond(query);
+      expect(titles(response.json<CatalogueItem[]>()), query).toEqual(['Der Zweite Weltkrieg']);
+      expect(response.headers['x-search-partial'], query).toBeUndefined();
+      expect(response.headers['x-search-corrected'], query).toBeUndefined();
+      expect(response.headers['x-search-suggestion'], query).toBeUndefined();
+    }
+    expect(titles(await search('NS'))).toEqual(['Propaganda im Alltag']);
+    expect(titles(await search('NS Propaganda'))).toEqual(['Propaganda im Alltag']);
   });
 
   it('finds subject areas by their names', async () => {

@@ -8,6 +8,8 @@ describe('school words', () => {
     expect(schoolWordSubject('erdkunde')).toBe('Geographie');
     expect(schoolWordSubject('reli')).toBe('Religion');
     expect(schoolWordSubject('info')).toBe('Informatik');
+    expect(schoolWordSubject('ns')).toBe('Nationalsozialismus');
+    expect(schoolWordSubject('daz')).toBe('Deutsch als Zweitsprache');
     expect(schoolWordSubject('zelle')).toBeUndefined();
   });
 

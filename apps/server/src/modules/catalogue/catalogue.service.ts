@@ -4,7 +4,6 @@ import {
   gradeStageLabel,
   languageName,
   mediaTypeName,
-  schoolWordSubject,
   subjectAreaName,
   type CatalogueDistinct,
   type CatalogueDistinctQuery,
@@ -48,6 +47,7 @@ import {
   queryWords,
   searchTsQuery,
   stemmedWords,
+  synonymOf,
   TextTsQuery,
   type TsQueryPart,
   typedPrefix,
@@ -1545,11 +1545,11 @@ export class CatalogueService {
 
 /**
  * Whether a folded query word needs no correction: the vocabulary holds its stem (as far as
- * `expansions` say), or it is a school word ('mathe' stands for Mathematik: suggesting
- * 'Mathematik' instead said it was wrong).
+ * `expansions` say), or it stands for something else (synonymOf: 'mathe' stands for Mathematik,
+ * suggesting 'Mathematik' instead said it was wrong).
  */
 function isKnown(word: string, expansions?: WordExpansions): boolean {
-  return expansions?.get(word)?.known === true || schoolWordSubject(word) !== undefined;
+  return expansions?.get(word)?.known === true || synonymOf(word) !== undefined;
 }
 
 /**

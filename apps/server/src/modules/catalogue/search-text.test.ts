@@ -10,6 +10,7 @@ import {
   queryWords,
   queryPhrases,
   searchTsQuery,
+  synonymOf,
   TextTsQuery,
   typedPrefix,
   withoutPhrases,
@@ -113,6 +114,18 @@ describe('wordTsQuery', () => {
     const { sql, params } = render(wordTsQuery('mathe'));
     expect(sql).toBe("(plainto_tsquery('german', $1) || plainto_tsquery('german', $2))");
     expect(params).toEqual(['mathe', 'mathematik']);
+  });
+
+  it("adds a number's ordinal, from the first to the thirteenth", () => {
+    const { sql, params } = render(wordTsQuery('2'));
+    expect(sql).toBe("(plainto_tsquery('german', $1) || plainto_tsquery('german', $2))");
+    expect(params).toEqual(['2', 'zweite']);
+    expect(synonymOf('5')).toBe('fuenfte');
+    expect(synonymOf('13')).toBe('dreizehnte');
+    expect(synonymOf('0')).toBeUndefined();
+    expect(synonymOf('14')).toBeUndefined();
+    expect(synonymOf('1945')).toBeUndefined();
+    expect(synonymOf('ns')).toBe('nationalsozialismus');
   });
 
   it('adds compounds (any) and parts (all), keeping only plain lexemes', () => {

@@ -283,19 +283,51 @@ export function anyPart(parts: readonly TsQueryPart[]): TextTsQuery {
 }
 
 /**
- * One folded query word: the word with German stemming, OR the subject area a school word stands
- * for ('mathe' -> Mathematik), OR the compounds that contain it ('teilung' -> 'zellteil'), OR - for
+ * The ordinal numbers as words, from the first to the thirteenth (school years), folded: '2.
+ * Weltkrieg' is how teachers write 'Zweiter Weltkrieg', 'Klasse 7' what a text calls 'siebte
+ * Klasse'.
+ */
+const ORDINALS = [
+  'erste',
+  'zweite',
+  'dritte',
+  'vierte',
+  'fuenfte',
+  'sechste',
+  'siebte',
+  'achte',
+  'neunte',
+  'zehnte',
+  'elfte',
+  'zwoelfte',
+  'dreizehnte',
+];
+
+/**
+ * What else a folded query word stands for: the subject area a school word names ('mathe':
+ * Mathematik, schoolWordSubject), or the ordinal of a number ('2': zweite).
+ */
+export function synonymOf(word: string): string | undefined {
+  const subject = schoolWordSubject(word);
+  if (subject !== undefined) {
+    return foldText(subject);
+  }
+  return /^\d+$/.test(word) ? ORDINALS[Number(word) - 1] : undefined;
+}
+
+/**
+ * One folded query word: the word with German stemming, OR what it stands for (synonymOf: the
+ * subject area of a school word, 'mathe' -> Mathematik, or a number's ordinal), OR the compounds that contain it ('teilung' -> 'zellteil'), OR - for
  * a compound - all of its parts ('zellkern' -> 'zell' & 'kern'), OR - while it is being typed - the
  * words it starts ('photosy' -> 'photosynthes').
  */
 export function wordPart(word: string, expansion?: WordExpansion): TsQueryPart {
   const itself = [sql`plainto_tsquery('german', ${word})`];
   const terms: TsTerm[][] = [[{ word }]];
-  const subject = schoolWordSubject(word);
-  if (subject !== undefined) {
-    const name = foldText(subject);
-    itself.push(sql`plainto_tsquery('german', ${name})`);
-    terms.push(textWords(name).map((part) => ({ word: part })));
+  const synonym = synonymOf(word);
+  if (synonym !== undefined) {
+    itself.push(sql`plainto_tsquery('german', ${synonym})`);
+    terms.push(textWords(synonym).map((part) => ({ word: part })));
   }
   const plain = (lexemes: readonly string[] | undefined) =>
     (lexemes ?? []).filter((lexeme) => LEXEME.test(lexeme));

@@ -134,6 +134,17 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
     expect(titles(await search('NS Propaganda'))).toEqual(['Propaganda im Alltag']);
   });
 
+  it('ranks the media with the rarer words first when none has all of them', async () => {
+    // 'Zelle' is in four media, 'Weltkrieg' in one: its medium first, the others after it.
+    for (const query of ['Zelle Weltkrieg', 'Weltkrieg Zelle']) {
+      const response = await respond(query);
+      expect(response.headers['x-search-partial'], query).toBe('true');
+      const found = response.json<CatalogueItem[]>().map((item) => item.fn_titel);
+      expect(found[0], query).toBe('Der Zweite Weltkrieg');
+      expect(found.length, query).toBeGreaterThan(2);
+    }
+  });
+
   it('finds subject areas by their names', async () => {
     expect(titles(await search('Geographie.'))).toEqual(['Die Alpen']);
     expect(titles(await search('Religion.'))).toEqual(['Weltreligionen im Vergleich']);

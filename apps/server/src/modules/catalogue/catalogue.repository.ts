@@ -1,5 +1,5 @@
 import { subjectAreaName, type FacetField } from '@medienkatalog/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Database } from '../../db/client.ts';
 import { cardMediumColumns, withoutVersion, type CardMedium } from '../auth/access.repository.ts';
 import { tallyFacets, type FacetGroup, type FacetTally } from './facet-tally.ts';
@@ -39,9 +39,24 @@ function rankOf(
   if (bonus === undefined || whole === undefined) {
     return density(tsQuery);
   }
+  // Several (the words of a partial search, weighted): how many match, then how rare they are,
+  // then the density, below a tenth.
   return more.length === 0
     ? sql`CASE WHEN ${bonus.count} > 0 THEN 1 + ${density(whole)} ELSE ${belowOne(tsQuery)} END`
-    : sql`(${bonus.count} + ${belowOne(tsQuery)})`;
+    : sql`(${bonus.count} + 0.1 * ${belowOne(tsQuery)})`;
+}
+
+/**
+ * A tsquery of a bonus that counts `weight` when matched, at least 1 and, over all the bonus's
+ * tsqueries matched, less than one more than their number (rarityWeight).
+ */
+export class WeightedTsQuery extends SQL {
+  constructor(
+    tsQuery: SQL,
+    readonly weight: number,
+  ) {
+    super(tsQuery.queryChunks);
+  }
 }
 
 /**
@@ -54,7 +69,11 @@ function bonusOf(bonus: readonly SQL[]): SQL | undefined {
   return bonus.length === 0
     ? undefined
     : sql.join(
-        bonus.map((tsQuery) => sql`(m.search_vector @@ ${tsQuery})::int`),
+        bonus.map((tsQuery) =>
+          tsQuery instanceof WeightedTsQuery
+            ? sql`(m.search_vector @@ ${tsQuery})::int * ${tsQuery.weight}::float8`
+            : sql`(m.search_vector @@ ${tsQuery})::int`,
+        ),
         sql` + `,
       );
 }

@@ -20,13 +20,14 @@ import type { UserRow } from '../auth/auth.repository.ts';
 import type { Actor, CardAccess } from '../auth/policies.ts';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheOptions } from './answer-cache.ts';
 import { toCatalogueItem, toMediumDetail } from './catalogue.mapper.ts';
-import type {
-  CatalogueRepository,
-  MediumCounters,
-  Page,
-  PopularFirst,
-  PopularTierSlice,
-  TitleMatches,
+import {
+  WeightedTsQuery,
+  type CatalogueRepository,
+  type MediumCounters,
+  type Page,
+  type PopularFirst,
+  type PopularTierSlice,
+  type TitleMatches,
 } from './catalogue.repository.ts';
 import {
   isFiltered,
@@ -59,7 +60,12 @@ import {
   type WordExpansions,
 } from './search-text.ts';
 import { floorForShare, shareAtLeast } from './popular-tier.ts';
-import { expectedMatches, expectedShare, type SearchVectorStatistics } from './text-estimate.ts';
+import {
+  expectedMatches,
+  expectedShare,
+  rarityWeight,
+  type SearchVectorStatistics,
+} from './text-estimate.ts';
 import { CatalogueSuggestions, withSchoolWords } from './suggestions.ts';
 import { VersionedVocabulary } from './vocabulary.ts';
 import { expandWords, MIN_PART, RememberedStems, textsToStem } from './word-expansions.ts';
@@ -1009,11 +1015,11 @@ export class CatalogueService {
     const page = { offset: (query.p ?? 0) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
     const any = anyPart(parts);
     const { where, whereToEstimate } = searchConditions({ ...query, q: undefined }, any, scope);
-    // Ranked by how many of the words each matches, then by relevance.
+    // Ranked by how many of the words each matches, then by how rare they are, then relevance.
     const found = await this.rankedPage(
       where,
       any,
-      parts.map((part) => new TextTsQuery([part])),
+      await this.rarerWordsFirst(parts),
       page,
       await this.partialEstimate(
         { ...query, q: undefined },
@@ -1029,6 +1035,26 @@ export class CatalogueService {
       ...(found.total > 0 && { partial: true }),
       ...(found.total > 0 && text !== query.q && { corrected: text }),
     };
+  }
+
+  /**
+   * The bonus of a partial search: each part's tsquery, weighted by how rare the planner's
+   * statistics say it is (rarityWeight), so that of media with as many of the words those with
+   * the rarer ones come first ('1. Weltkrieg': 'Der Zweite Weltkrieg' before 'Erste Hilfe';
+   * 'NS-Zeit': what is filed under Nationalsozialismus before 'Steinzeit').
+   */
+  private async rarerWordsFirst(parts: readonly TsQueryPart[]): Promise<SQL[]> {
+    const statistics = await this.searchVectorStatistics();
+    const media = await this.publishedMedia();
+    const lexemes = await this.stems.lexemesOf(stemmedWords(parts));
+    return parts.map((part) => {
+      const tsQuery = new TextTsQuery([part]);
+      if (statistics === undefined) {
+        return tsQuery;
+      }
+      const share = expectedShare([part], statistics, (word) => lexemes.get(word) ?? []);
+      return new WeightedTsQuery(tsQuery, rarityWeight(share, media, parts.length));
+    });
   }
 
   /**

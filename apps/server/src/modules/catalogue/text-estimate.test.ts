@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { searchTsQuery, wordPart } from './search-text.ts';
-import { expectedMatches, expectedShare, type SearchVectorStatistics } from './text-estimate.ts';
+import {
+  expectedMatches,
+  expectedShare,
+  rarityWeight,
+  type SearchVectorStatistics,
+} from './text-estimate.ts';
 
 describe('expectedShare', () => {
   const statistics: SearchVectorStatistics = {
@@ -63,5 +68,26 @@ describe('expectedMatches', () => {
   it('rounds, and expects at least one', () => {
     expect(expectedMatches(0.1234, 1000)).toBe(123);
     expect(expectedMatches(0, 1000)).toBe(1);
+  });
+});
+
+describe('rarityWeight', () => {
+  const media = 1_000_000;
+
+  it('weighs a rarer word more, a word in one medium most and one in every medium not at all', () => {
+    expect(rarityWeight(1 / media, media, 2)).toBeCloseTo(1.45);
+    expect(rarityWeight(1, media, 2)).toBe(1);
+    expect(rarityWeight(0.001, media, 2)).toBeGreaterThan(rarityWeight(0.1, media, 2));
+    expect(rarityWeight(0, media, 2)).toBeCloseTo(1.45);
+    expect(rarityWeight(2, media, 2)).toBe(1);
+  });
+
+  it('keeps more matched words above fewer, however rare', () => {
+    for (const parts of [2, 3, 4]) {
+      const rarest = rarityWeight(1 / media, media, parts);
+      const common = rarityWeight(0.9, media, parts);
+      // Every word but one matched, each the rarest, against every word, each common.
+      expect((parts - 1) * rarest + 0.1).toBeLessThan(parts * common);
+    }
   });
 });

@@ -70,3 +70,14 @@ function clamp(share: number): number {
 export function expectedMatches(share: number, media: number): number {
   return Math.max(1, Math.round(share * media));
 }
+
+/**
+ * The weight of one of `parts` tsqueries in a partial search's bonus, for a `share` of the
+ * `media`: 1 plus at most 0.9 / `parts` by its inverse document frequency (a word in one medium
+ * adds the most, one in every medium nothing), so that the weights of the matched parts add up
+ * to their number and less than 0.9 more: media with more of the words still come first.
+ */
+export function rarityWeight(share: number, media: number, parts: number): number {
+  const rarity = Math.log(share) / Math.log(1 / Math.max(2, media));
+  return 1 + (0.9 * Math.min(1, Math.max(0, rarity))) / Math.max(1, parts);
+}

@@ -345,7 +345,7 @@ export function compoundParts(words: readonly string[]): CompoundPart[] {
 function synonymTexts(): string[] {
   const names = new Set<string>();
   for (const word of Object.keys(SCHOOL_WORDS)) {
-    names.add(word.charAt(0).toUpperCase() + word.slice(1));
+    names.add(word);
   }
   for (const area of SUBJECT_AREAS) {
     if (area.code.length <= 5) {
@@ -514,11 +514,8 @@ function makers(vocabulary: Vocabulary): Record<string, Maker> {
     },
     'search: synonyms': (random) => {
       const roll = random();
-      const school = pick(schoolWords, random) ?? 'mathe';
-      const word =
-        roll < 0.45
-          ? typed(school.charAt(0).toUpperCase() + school.slice(1), random)
-          : pick(synonyms, random);
+      const school = pick(schoolWords, random) ?? 'Mathe';
+      const word = roll < 0.45 ? typed(school, random) : pick(synonyms, random);
       if (word === undefined) {
         return undefined;
       }

@@ -120,4 +120,16 @@ describe('withSchoolWords', () => {
       { text: 'Erdkunde', kind: 'subject' },
     ]);
   });
+
+  it('spells a short form as it is written', () => {
+    const sources = withSchoolWords([
+      { text: 'Deutsch als Zweitsprache', kind: 'subject', weight: 3 },
+      { text: 'Politik', kind: 'subject', weight: 2 },
+    ]);
+    expect(new SuggestionIndex(sources).suggest('daz')).toEqual([{ text: 'DaZ', kind: 'subject' }]);
+    expect(new SuggestionIndex(sources).suggest('Po')).toContainEqual({
+      text: 'PoWi',
+      kind: 'subject',
+    });
+  });
 });

@@ -175,9 +175,8 @@ export function withSchoolWords(sources: readonly SuggestionSource[]): Suggestio
       .filter((source) => source.kind === 'subject')
       .map((source) => [source.text.toLowerCase(), source.weight]),
   );
-  const schoolWords = Object.entries(SCHOOL_WORDS).flatMap(([word, name]) => {
+  const schoolWords = Object.entries(SCHOOL_WORDS).flatMap(([text, name]) => {
     const weight = subjects.get(name.toLowerCase());
-    const text = word.charAt(0).toUpperCase() + word.slice(1);
     return weight === undefined ? [] : [{ text, kind: 'subject' as const, weight }];
   });
   return [...sources, ...schoolWords];

@@ -82,6 +82,16 @@ const fixtures = [
     fn_geb: '240020412',
   }),
   mediumRecord({
+    fn_nr: 'KIN1',
+    fn_titel: 'Künstliche Intelligenz',
+    fn_kurztext: 'Was KI kann und was nicht.',
+  }),
+  mediumRecord({
+    fn_nr: 'KIN2',
+    fn_titel: 'Kinderrechte',
+    fn_kurztext: 'Was allen Kindern zusteht.',
+  }),
+  mediumRecord({
     fn_nr: 'GEO1',
     fn_titel: 'Die Alpen',
     fn_kurztext: 'Ein Gebirge im Herzen Europas.',
@@ -143,6 +153,15 @@ describe.each(databaseKinds)('search words on %s', (kind) => {
       expect(found[0], query).toBe('Der Zweite Weltkrieg');
       expect(found.length, query).toBeGreaterThan(2);
     }
+  });
+
+  it('offers no completion of a word the texts have as a word of its own', async () => {
+    // 'KI' is in a text only, no title or keyword: no unfinished 'Kinderrechte'.
+    const response = await respond('KI');
+    expect(titles(response.json<CatalogueItem[]>())).toContain('Künstliche Intelligenz');
+    expect(response.headers['x-search-suggestion']).toBeUndefined();
+    // A word the catalogue has nowhere is still completed.
+    expect((await respond('Kinderr')).headers['x-search-suggestion']).toBe('Kinderrechte');
   });
 
   it('finds subject areas by their names', async () => {

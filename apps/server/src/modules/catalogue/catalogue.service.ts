@@ -1283,7 +1283,9 @@ export class CatalogueService {
       complete: boolean;
     },
   ): Promise<string | undefined> {
-    const completed = complete ? typedCompletion(text, expansions) : undefined;
+    const typed = complete ? typedCompletion(text, expansions) : undefined;
+    const completed =
+      typed !== undefined && !(await this.inCatalogue(typed.typed, facts)) ? typed : undefined;
     const unknown = queryWords(text).filter(
       (word) =>
         !isKnown(word) &&
@@ -1310,6 +1312,20 @@ export class CatalogueService {
       })
       .join('')
       .trim();
+  }
+
+  /**
+   * Whether the search vectors hold `word` (folded) as a word of its own (`facts`, when they hold
+   * it, else asked): then it is no unfinished word. 'KI', in the texts of the media on artificial
+   * intelligence but in no title or keyword, was offered as 'Meinten Sie „Kinder“?'.
+   */
+  private async inCatalogue(word: string, facts: WordFacts | undefined): Promise<boolean> {
+    const known = (facts ?? (await this.repository.wordStems([word]))).stems.find(
+      (stem) => stem.raw === word,
+    );
+    return known !== undefined
+      ? known.inCatalogue
+      : facts !== undefined && this.inCatalogue(word, undefined);
   }
 
   /**

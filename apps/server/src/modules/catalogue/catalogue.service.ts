@@ -1189,7 +1189,7 @@ export class CatalogueService {
    */
   async wordExpansions(words: readonly string[], typed?: string): Promise<WordExpansions> {
     const vocabulary = await this.vocabulary.at(await this.vocabularyVersion());
-    const stems = await this.stems.of(textsToStem(vocabulary, words));
+    const stems = await this.stems.of(textsToStem(vocabulary, words, typed));
     return expandWords(vocabulary, words, typed, (text) => stems.get(text) ?? undefined);
   }
 

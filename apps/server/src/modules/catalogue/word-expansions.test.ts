@@ -61,7 +61,21 @@ describe('expandWords', () => {
     const completions = expansions.get('kre')?.completions ?? [];
     expect(completions).toHaveLength(MAX_COMPLETIONS);
     expect(completions.slice(0, 2)).toEqual(['kreislauf', 'kre14x']);
-    expect(expansions.get('kre')?.known).toBeUndefined();
+    expect(expansions.get('kre')?.known).toBe(false);
+  });
+
+  it('completes a short typed word that is a word of its own to longer words only', () => {
+    const kre = expandWords(
+      new Vocabulary([
+        { word: 'kre', ndoc: 3 },
+        { word: 'kreislauf', ndoc: 60 },
+      ]),
+      ['kre'],
+      'kre',
+      stemOf,
+    ).get('kre');
+    expect(kre?.completions).toEqual(['kreislauf']);
+    expect(kre?.known).toBe(true);
   });
 
   it('completes a typed word to longer words, not to its own stem (it matches that itself)', () => {
@@ -80,6 +94,8 @@ describe('expandWords', () => {
     const texts = textsToStem(vocabulary, ['teilung', 'zellkern', 'und']);
     expect(texts).toEqual(expect.arrayContaining(['teilung', 'zellteilung', 'zell', 'kern']));
     expect(texts).not.toContain('und');
+    // The word being typed, however short.
+    expect(textsToStem(vocabulary, ['und', 'kre'], 'kre')).toContain('kre');
   });
 });
 

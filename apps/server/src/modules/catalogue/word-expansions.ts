@@ -111,10 +111,15 @@ function cuts(word: string): number[] {
 
 /**
  * The texts whose stems `expandWords` needs for these query words: each word, its parts at
- * every cut, and each compound candidate's head followed by the word.
+ * every cut, and each compound candidate's head followed by the word; and the word being typed
+ * (`typed`), however short: it is no completion of its own.
  */
-export function textsToStem(vocabulary: Vocabulary, words: readonly string[]): string[] {
-  const texts = new Set<string>();
+export function textsToStem(
+  vocabulary: Vocabulary,
+  words: readonly string[],
+  typed?: string,
+): string[] {
+  const texts = new Set<string>(typed === undefined ? [] : [typed]);
   for (const word of longWords(words)) {
     texts.add(word);
     for (const at of cuts(word)) {
@@ -199,19 +204,23 @@ export function expandWords(
     // Not the word's own stem: the word matches itself already, and a completion that widens
     // nothing made the search rank the whole-word matches as a second set ('nesaka', 3,035
     // matches at a million media: every match read twice, 17 ms).
+    // A word too short for compounds too ('BRD', whose 24,523 matches at a million media were
+    // each ranked: 227 ms).
     const own = expansions.get(typed);
-    const stem = own === undefined ? undefined : stemOf(typed);
+    const stem = stemOf(typed);
     const completions = vocabulary
       .startingWith(typed)
       .filter((entry) => entry.word !== stem)
       .sort(byFrequency)
       .slice(0, MAX_COMPLETIONS)
       .map((entry) => entry.word);
+    const known =
+      own?.known ?? (stem === undefined ? undefined : vocabulary.frequency(stem) !== undefined);
     expansions.set(typed, {
       compounds: own?.compounds ?? [],
       parts: own?.parts ?? [],
       completions,
-      ...(own?.known !== undefined && { known: own.known }),
+      ...(known !== undefined && { known }),
     });
   }
   return expansions;

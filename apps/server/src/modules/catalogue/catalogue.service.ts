@@ -1320,12 +1320,9 @@ export class CatalogueService {
    * intelligence but in no title or keyword, was offered as 'Meinten Sie „Kinder“?'.
    */
   private async inCatalogue(word: string, facts: WordFacts | undefined): Promise<boolean> {
-    const known = (facts ?? (await this.repository.wordStems([word]))).stems.find(
-      (stem) => stem.raw === word,
-    );
-    return known !== undefined
-      ? known.inCatalogue
-      : facts !== undefined && this.inCatalogue(word, undefined);
+    const held = facts?.stems.find((stem) => stem.raw === word);
+    const stem = held ?? (await this.repository.wordStems([word])).stems[0];
+    return stem?.inCatalogue === true;
   }
 
   /**

@@ -317,9 +317,10 @@ export function synonymOf(word: string): string | undefined {
 
 /**
  * One folded query word: the word with German stemming, OR what it stands for (synonymOf: the
- * subject area of a school word, 'mathe' -> Mathematik, or a number's ordinal), OR the compounds that contain it ('teilung' -> 'zellteil'), OR - for
- * a compound - all of its parts ('zellkern' -> 'zell' & 'kern'), OR - while it is being typed - the
- * words it starts ('photosy' -> 'photosynthes').
+ * subject area of a school word, 'mathe' -> Mathematik, or a number's ordinal), OR the compounds
+ * that contain it ('teilung' -> 'zellteil'), OR - for a compound - all of its parts ('zellkern'
+ * -> 'zell' & 'kern'), OR - while it is being typed - the words it starts ('photosy' ->
+ * 'photosynthes').
  */
 export function wordPart(word: string, expansion?: WordExpansion): TsQueryPart {
   const itself = [sql`plainto_tsquery('german', ${word})`];

@@ -201,11 +201,9 @@ export function expandWords(
     });
   }
   if (typed !== undefined && /^[a-z0-9]+$/.test(typed)) {
-    // Not the word's own stem: the word matches itself already, and a completion that widens
-    // nothing made the search rank the whole-word matches as a second set ('nesaka', 3,035
-    // matches at a million media: every match read twice, 17 ms).
-    // A word too short for compounds too ('BRD', whose 24,523 matches at a million media were
-    // each ranked: 227 ms).
+    // Not the word's own stem, however short: the word matches itself already, and a completion
+    // that widens nothing made the search rank the whole-word matches as a second set ('nesaka',
+    // 3,035 matches at a million media: every match read twice, 17 ms; 'BRD', 24,523: 227 ms).
     const own = expansions.get(typed);
     const stem = stemOf(typed);
     const completions = vocabulary
@@ -214,8 +212,7 @@ export function expandWords(
       .sort(byFrequency)
       .slice(0, MAX_COMPLETIONS)
       .map((entry) => entry.word);
-    const known =
-      own?.known ?? (stem === undefined ? undefined : vocabulary.frequency(stem) !== undefined);
+    const known = stem === undefined ? undefined : vocabulary.frequency(stem) !== undefined;
     expansions.set(typed, {
       compounds: own?.compounds ?? [],
       parts: own?.parts ?? [],
